@@ -1,0 +1,55 @@
+import { z } from 'zod'
+
+/** Every 2xx body: `{ data, message }` (ARCHITECTURE §4). */
+export function envelope<T extends z.ZodTypeAny>(data: T) {
+  return z.object({ data, message: z.string() })
+}
+export type Envelope<T> = { data: T; message: string }
+
+/** Every error body. `errors` maps a field name to its messages. */
+export const errorBody = z.object({
+  data: z.null(),
+  message: z.string(),
+  errors: z.record(z.array(z.string())).optional(),
+  non_field_errors: z.array(z.string()).optional(),
+})
+export type ErrorBody = z.infer<typeof errorBody>
+
+/** Paged list query: `page` from 1, `page_size` default 10, at most 100. */
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(10),
+})
+export type PageQuery = z.infer<typeof pageQuery>
+
+export function paged<T extends z.ZodTypeAny>(item: T) {
+  return z.object({
+    count: z.number().int().nonnegative(),
+    total_pages: z.number().int().nonnegative(),
+    current_page: z.number().int().positive(),
+    next: z.number().int().positive().nullable(),
+    previous: z.number().int().positive().nullable(),
+    results: z.array(item),
+  })
+}
+export type Paged<T> = {
+  count: number
+  total_pages: number
+  current_page: number
+  next: number | null
+  previous: number | null
+  results: T[]
+}
+
+/** Job status values and their labels (ARCHITECTURE §4). */
+export const jobStatus = z.enum(['pending', 'in_queue', 'started', 'completed', 'failed'])
+export type JobStatus = z.infer<typeof jobStatus>
+export const jobStatusLabel: Record<JobStatus, string> = {
+  pending: 'Pending',
+  in_queue: 'In Queue',
+  started: 'Started',
+  completed: 'Completed',
+  failed: 'Failed',
+}
+
+export const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })

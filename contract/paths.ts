@@ -1,0 +1,12 @@
+/** Upstream paths (SPEC §7, ARCHITECTURE §4). Every path ends with a slash. */
+export const paths = {
+  login: '/api/accounts/login/',
+  logout: '/api/accounts/logout/',
+  userDetail: '/api/accounts/user-detail/',
+  tokenRefresh: '/api/accounts/token/refresh/',
+  notifications: '/api/notification_center/notifications/',
+  notificationRead: (id: number | string) => `/api/notification_center/notifications/${id}/read/`,
+  lookupDomain: '/api/base/lookups/domain/',
+  lookupLanguage: '/api/base/lookups/language/',
+  health: '/api/health/',
+} as const
