@@ -8,7 +8,6 @@ import tsconfigPaths from 'vite-tsconfig-paths'
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
-    reporters: process.env.CI ? ['default'] : ['default'],
     projects: [
       {
         extends: true,
@@ -50,7 +49,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['./tests/e2e/global-setup.ts'],
-          fileParallelism: false,
+          pool: 'forks',
+          poolOptions: { forks: { singleFork: true } },
           testTimeout: 60_000,
           hookTimeout: 180_000,
           retry: process.env.CI ? 2 : 0,

@@ -1,0 +1,79 @@
+import { AppShell, Burger, Group, Paper, Text } from '@mantine/core'
+import { useDisclosure } from '@mantine/hooks'
+import { Link, useLocation, useNavigation } from '@remix-run/react'
+import { IconMenu2 } from '@tabler/icons-react'
+import { useEffect, type ReactNode } from 'react'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import type { User } from '#contract/accounts'
+import type { NotificationList } from '#contract/notifications'
+import { NotificationBell } from '~/components/notifications/notification-bell'
+import { PageLoader } from '~/components/page-loader'
+import { PRODUCT_NAME } from '~/theme'
+import classes from './disclosure.module.css'
+import { NavLinks } from './nav-links'
+import { UserMenu } from './user-menu'
+
+type Props = { user: User; notifications: NotificationList; children: ReactNode; panel?: ReactNode }
+
+/** Without JavaScript the burger can't toggle, so small screens get a native <details> menu instead. */
+function SmallScreenMenu() {
+  return (
+    <details className={classes.disclosure}>
+      <summary className={classes.summary} aria-label="Open navigation">
+        <IconMenu2 size={22} />
+      </summary>
+      <Paper withBorder shadow="md" p="sm" className={classes.dropdownLeft}>
+        <NavLinks />
+      </Paper>
+    </details>
+  )
+}
+
+export function PortalShell({ user, notifications, children, panel }: Props) {
+  const [opened, { toggle, close }] = useDisclosure(false)
+  const hydrated = useHydrated()
+  const navigation = useNavigation()
+  const location = useLocation()
+  useEffect(close, [location.pathname, close])
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 270, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="lg"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            {hydrated ? (
+              <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            ) : (
+              <div className={classes.smallOnly}>
+                <SmallScreenMenu />
+              </div>
+            )}
+            <Link to="/demo-portal" style={{ display: 'flex', alignItems: 'center', gap: 10, textDecoration: 'none' }}>
+              <img src="/logo.svg" alt="" width={32} height={32} />
+              <Text fw={700} size="lg" c="dark">
+                {PRODUCT_NAME}
+              </Text>
+            </Link>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <NotificationBell page={notifications} />
+            <UserMenu user={user} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm">
+        <AppShell.Section grow style={{ overflowY: 'auto' }}>
+          <NavLinks onNavigate={close} />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main bg="gray.0">
+        {panel}
+        {navigation.state !== 'idle' ? <PageLoader /> : children}
+      </AppShell.Main>
+    </AppShell>
+  )
+}

@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  API_PORT: z.coerce.number().int().min(1).max(65535).default(8000),
+  API_BASE_URL: z.string().url('API_BASE_URL must be an absolute URL').optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SESSION_SECRET: z.string().min(16, 'SESSION_SECRET must be at least 16 characters').optional(),
+})
+
+export type PortalEnv = {
+  NODE_ENV: 'development' | 'production' | 'test'
+  PORT: number
+  API_BASE_URL: string
+  DATA_DIR: string
+  SESSION_SECRET: string
+}
+
+/** Generated once per data dir; 'wx' makes two processes starting together agree on one secret. */
+function sessionSecretFrom(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret')
+  mkdirSync(dataDir, { recursive: true })
+  try {
+    writeFileSync(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+  }
+  return readFileSync(file, 'utf8').trim()
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv): PortalEnv {
+  const result = schema.safeParse(source)
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Invalid portal configuration:\n${lines.join('\n')}`)
+  }
+  const env = result.data
+  let secret = env.SESSION_SECRET
+  if (!secret) {
+    if (env.NODE_ENV === 'production') {
+      throw new Error('Invalid portal configuration:\n  SESSION_SECRET: required when NODE_ENV=production')
+    }
+    secret = sessionSecretFrom(env.DATA_DIR)
+  }
+  return {
+    NODE_ENV: env.NODE_ENV,
+    PORT: env.PORT,
+    API_BASE_URL: (env.API_BASE_URL ?? `http://127.0.0.1:${env.API_PORT}`).replace(/\/+$/, ''),
+    DATA_DIR: env.DATA_DIR,
+    SESSION_SECRET: secret,
+  }
+}
+
+let cached: PortalEnv | undefined
+
+export function getEnv(): PortalEnv {
+  if (cached) return cached
+  try {
+    cached = parseEnv(process.env)
+  } catch (error) {
+    console.error((error as Error).message)
+    process.exit(1)
+  }
+  return cached
+}

@@ -1,0 +1,31 @@
+import { data } from '@remix-run/node'
+import { z } from 'zod'
+import { feedFromPage, appendPage, NOTIFICATION_PAGE_SIZE } from '~/lib/notification-feed'
+import { getUserDetail } from '~/services/accounts.server'
+import { listUnreadNotifications } from '~/services/notifications.server'
+import { createUpstream } from '~/services/upstream.server'
+import { requireTokens } from '~/sessions.server'
+
+const MAX_PANEL_PAGES = 20
+const npageParam = z.coerce.number().int().min(1).max(MAX_PANEL_PAGES).catch(1)
+
+/**
+ * The /demo-portal and /reshub layouts: both cookies, then the user and the bell's first page at once.
+ * `?notifications=open[&npage=N]` also renders the bell's panel in the page (the no-JavaScript bell).
+ */
+export async function loadPortalLayout(request: Request) {
+  const tokens = await requireTokens(request)
+  const api = await createUpstream(request, tokens)
+  const params = new URL(request.url).searchParams
+  const panelOpen = params.get('notifications') === 'open'
+  const pages = panelOpen ? npageParam.parse(params.get('npage') ?? 1) : 1
+  const [user, ...lists] = await Promise.all([
+    getUserDetail(api),
+    ...Array.from({ length: pages }, (_, i) => listUnreadNotifications(api, i + 1)),
+  ])
+  const first = lists[0]
+  const panel = panelOpen
+    ? { feed: lists.slice(1).reduce(appendPage, feedFromPage(first, NOTIFICATION_PAGE_SIZE)), pages }
+    : null
+  return data({ user, notifications: first, panel }, { headers: api.headers })
+}

@@ -1,0 +1,118 @@
+import { parseWithZod } from '@conform-to/zod'
+import { Button, Paper, Stack, Text, TextInput } from '@mantine/core'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { loginBody } from '#contract/accounts'
+import { LoginCard } from '~/components/login/login-card'
+import { useLoginForm } from '~/components/login/use-login-form'
+import { login } from '~/services/accounts.server'
+import { createUpstream } from '~/services/upstream.server'
+import { appendToast, appendTokenCookies, getTokens, safeRedirect } from '~/sessions.server'
+import { pageTitle } from '~/theme'
+
+export const meta: MetaFunction = () => [{ title: pageTitle('Sign in') }]
+
+const HOME = '/demo-portal'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const redirectTo = new URL(request.url).searchParams.get('redirectTo') ?? ''
+  const { access, refresh } = await getTokens(request)
+  if (access && refresh) throw redirect(safeRedirect(redirectTo, HOME))
+  return { redirectTo: safeRedirect(redirectTo, '') }
+}
+
+function failureOf(status: number, serverMessage: string) {
+  if (status === 400 || status === 401) return { message: 'Invalid Login', status: 400 }
+  if (status === 429) return { message: serverMessage, status: 429 }
+  return { message: 'Login Error', status: 503 }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData()
+  const submission = parseWithZod(formData, { schema: loginBody })
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+  }
+  const api = await createUpstream(request, {})
+  try {
+    const { access, refresh, user } = await login(api, submission.value)
+    const headers = await appendTokenCookies(new Headers(), { access, refresh })
+    await appendToast(headers, { title: 'Signed in', message: `Welcome back, ${user.first_name}` })
+    const redirectTo = safeRedirect(formData.get('redirectTo'), HOME)
+    return redirect(redirectTo === '/' || redirectTo.startsWith('/login') ? HOME : redirectTo, { headers })
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown
+    const failure = failureOf(thrown.status, await thrown.text())
+    return data(
+      { result: submission.reply({ formErrors: [failure.message], hideFields: ['password'] }) },
+      { status: failure.status },
+    )
+  }
+}
+
+export default function LoginPage() {
+  const { redirectTo } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const { errors, formError, initialEmail, onSubmit, onBlur } = useLoginForm(
+    navigation.state === 'idle' ? actionData?.result : undefined,
+  )
+
+  return (
+    <LoginCard>
+      <Form
+        method="post"
+        id="login"
+        noValidate
+        aria-describedby={formError ? 'login-error' : undefined}
+        onSubmit={onSubmit}
+        onBlur={onBlur}
+      >
+        <Stack gap="md">
+          {formError ? (
+            <Paper
+              role="alert"
+              id="login-error"
+              bg="red.0"
+              c="red.9"
+              p="sm"
+              withBorder
+              style={{ borderColor: 'var(--mantine-color-red-3)' }}
+            >
+              <Text fw={600} size="sm">
+                {formError}
+              </Text>
+            </Paper>
+          ) : null}
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <TextInput
+            name="email"
+            defaultValue={initialEmail}
+            label="Email"
+            type="email"
+            autoComplete="username"
+            placeholder="you@company.com"
+            error={errors.email?.[0]}
+            withAsterisk
+          />
+          <TextInput
+            type="password"
+            name="password"
+            label="Password"
+            autoComplete="current-password"
+            error={errors.password?.[0]}
+            withAsterisk
+          />
+          <Button
+            type="submit"
+            fullWidth
+            size="md"
+            loading={navigation.state !== 'idle' && navigation.formAction !== undefined}
+          >
+            Sign in
+          </Button>
+        </Stack>
+      </Form>
+    </LoginCard>
+  )
+}

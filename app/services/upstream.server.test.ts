@@ -1,0 +1,103 @@
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { userDetail } from '#contract/accounts'
+import { paths } from '#contract/paths'
+import { cookieHeaderFrom, requestWithTokens, setCookies, tokensFor } from '#tests/fixtures/tokens'
+import { UPSTREAM, errorReply, mockState, server } from '#tests/mocks/handlers'
+import { getUserDetail } from '~/services/accounts.server'
+import { listUnreadNotifications } from '~/services/notifications.server'
+import { createUpstream, UNREACHABLE_MESSAGE } from '~/services/upstream.server'
+
+async function caught(promise: Promise<unknown>): Promise<Response> {
+  try {
+    await promise
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown
+    throw thrown
+  }
+  throw new Error('expected a thrown Response')
+}
+
+describe('upstream client', () => {
+  it('sends the bearer token and the client IP, and returns the parsed data', async () => {
+    let seen: Headers | undefined
+    server.events.on('request:start', ({ request }) => {
+      seen = request.headers
+    })
+    const request = await requestWithTokens('/demo-portal', tokensFor('agent'), {
+      headers: { 'X-Forwarded-For': '203.0.113.7, 10.0.0.1' },
+    })
+    const api = await createUpstream(request)
+    const user = await getUserDetail(api)
+    server.events.removeAllListeners()
+    expect(seen?.get('authorization')).toBe('Bearer access.agent')
+    expect(seen?.get('x-forwarded-for')).toBe('203.0.113.7')
+    expect(user).toEqual(userDetail.parse(user))
+    expect(user.email).toBe('agent@demo.local')
+    expect(api.headers.getSetCookie()).toEqual([])
+  })
+
+  it("throws a Response with the server's message on an error", async () => {
+    server.use(http.get(UPSTREAM + paths.userDetail, () => errorReply(403, 'You do not have permission')))
+    const api = await createUpstream(await requestWithTokens('/demo-portal', tokensFor('agent')))
+    const response = await caught(getUserDetail(api))
+    expect(response.status).toBe(403)
+    expect(await response.text()).toBe('You do not have permission')
+  })
+
+  it('turns an upstream 5xx into a 502 carrying its message', async () => {
+    server.use(http.get(UPSTREAM + paths.userDetail, () => errorReply(500, 'Database unavailable')))
+    const api = await createUpstream(await requestWithTokens('/demo-portal', tokensFor('agent')))
+    const response = await caught(getUserDetail(api))
+    expect(response.status).toBe(502)
+    expect(await response.text()).toBe('Database unavailable')
+  })
+
+  it('rejects a body that does not match the contract', async () => {
+    server.use(http.get(UPSTREAM + paths.userDetail, () => HttpResponse.json({ data: { id: 'x' }, message: 'ok' })))
+    const api = await createUpstream(await requestWithTokens('/demo-portal', tokensFor('agent')))
+    const response = await caught(getUserDetail(api))
+    expect(response.status).toBe(502)
+    expect(await response.text()).toMatch(/unexpected format/)
+  })
+
+  it("says the upstream can't be reached when the network fails", async () => {
+    server.use(http.get(UPSTREAM + paths.userDetail, () => HttpResponse.error()))
+    const api = await createUpstream(await requestWithTokens('/demo-portal', tokensFor('agent')))
+    const response = await caught(getUserDetail(api))
+    expect(response.status).toBe(503)
+    expect(await response.text()).toBe(UNREACHABLE_MESSAGE)
+  })
+
+  it('refreshes an expired access token once, retries, and hands back the new cookies', async () => {
+    const request = await requestWithTokens('/demo-portal', { access: 'expired', refresh: 'refresh.agent' })
+    const api = await createUpstream(request)
+    const [user, list] = await Promise.all([getUserDetail(api), listUnreadNotifications(api)])
+    expect(user.email).toBe('agent@demo.local')
+    expect(list.unread_count).toBeGreaterThan(0)
+    expect(mockState.refreshCalls).toBe(1)
+    const cookies = cookieHeaderFrom(api.headers)
+    expect(cookies).toContain('access_token_demo=')
+    expect(cookies).toContain('refresh_token_demo=')
+    for (const c of api.headers.getSetCookie()) expect(c).toMatch(/HttpOnly/)
+    const next = await createUpstream(new Request('http://portal.test/demo-portal', { headers: { Cookie: cookies } }))
+    expect(next.tokens.access).toBe('access.agent.r1')
+  })
+
+  it('redirects to /login once, clearing both cookies, when the refresh fails', async () => {
+    const request = await requestWithTokens('/demo-portal/emr?tab=1', { access: 'expired', refresh: 'revoked' })
+    const api = await createUpstream(request)
+    const [a, b] = await Promise.allSettled([getUserDetail(api), listUnreadNotifications(api)])
+    expect(a.status).toBe('rejected')
+    expect(b.status).toBe('rejected')
+    const response = (a as PromiseRejectedResult).reason as Response
+    expect((b as PromiseRejectedResult).reason).toBe(response)
+    expect(response.status).toBe(302)
+    expect(response.headers.get('Location')).toBe('/login?redirectTo=%2Fdemo-portal%2Femr%3Ftab%3D1')
+    const cleared = setCookies(response)
+    expect(response.headers.getSetCookie()).toHaveLength(2)
+    expect(cleared.access_token_demo).toMatch(/Max-Age=0/)
+    expect(cleared.refresh_token_demo).toMatch(/Max-Age=0/)
+    expect(mockState.refreshCalls).toBe(1)
+  })
+})

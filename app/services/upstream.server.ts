@@ -1,0 +1,141 @@
+import { isIP } from 'node:net'
+import { replace } from '@remix-run/node'
+import type { z } from 'zod'
+import { envelope, errorBody } from '#contract/envelope'
+import { tokenPair } from '#contract/accounts'
+import { paths } from '#contract/paths'
+import { getEnv } from '~/env.server'
+import {
+  appendClearedTokenCookies,
+  appendTokenCookies,
+  currentPath,
+  getTokens,
+  loginUrl,
+  type Tokens,
+} from '~/sessions.server'
+
+const TIMEOUT_MS = 15_000
+export const UNREACHABLE_MESSAGE = "The upstream API can't be reached right now. Please try again in a moment."
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+export type CallOptions<S extends z.ZodTypeAny> = {
+  path: string
+  schema: S
+  method?: Method
+  query?: Record<string, string | number | boolean | undefined>
+  body?: unknown
+  /** false: no bearer token and no refresh (login, refresh itself). */
+  auth?: boolean
+}
+
+export type Upstream = {
+  call<S extends z.ZodTypeAny>(options: CallOptions<S>): Promise<z.output<S>>
+  /** Set-Cookie headers (rotated tokens) the loader or action must commit with its response. */
+  headers: Headers
+  tokens: Partial<Tokens>
+}
+
+/** The first valid address the proxy chain reports, so the API can rate-limit per real client. */
+export function clientIp(request: Request): string | null {
+  for (const name of ['x-forwarded-for', 'x-real-ip', 'fly-client-ip', 'cf-connecting-ip']) {
+    const value = request.headers.get(name)
+    const first = value?.split(',')[0]?.trim()
+    if (first && isIP(first)) return first
+  }
+  return null
+}
+
+export function errorResponse(status: number, message: string, headers?: Headers) {
+  const init = new Headers(headers)
+  init.set('Content-Type', 'text/plain; charset=utf-8')
+  return new Response(message, { status, headers: init })
+}
+
+async function messageOf(response: Response) {
+  const body: unknown = await response.json().catch(() => null)
+  const parsed = errorBody.safeParse(body)
+  if (parsed.success) return parsed.data.message
+  return response.statusText || `Upstream error ${response.status}`
+}
+
+/** A per-request client: one refresh at most, shared by concurrent calls (rotation revokes reused tokens). */
+export async function createUpstream(request: Request, known?: Partial<Tokens>): Promise<Upstream> {
+  const tokens = known ?? (await getTokens(request))
+  const headers = new Headers()
+  const forwardedFor = clientIp(request)
+  const redirectTo =
+    request.method === 'GET' && !new URL(request.url).pathname.startsWith('/resources/')
+      ? currentPath(request)
+      : undefined
+  let refreshing: Promise<boolean> | undefined
+  let signedOut: Promise<Response> | undefined
+
+  async function send(
+    method: Method,
+    path: string,
+    options: { query?: CallOptions<z.ZodTypeAny>['query']; body?: unknown; bearer?: string },
+  ) {
+    const url = new URL(getEnv().API_BASE_URL + path)
+    for (const [key, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value))
+    }
+    const outgoing = new Headers({ Accept: 'application/json' })
+    if (options.bearer) outgoing.set('Authorization', `Bearer ${options.bearer}`)
+    if (forwardedFor) outgoing.set('X-Forwarded-For', forwardedFor)
+    if (options.body !== undefined) outgoing.set('Content-Type', 'application/json')
+    try {
+      return await fetch(url, {
+        method,
+        headers: outgoing,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: AbortSignal.any([request.signal, AbortSignal.timeout(TIMEOUT_MS)]),
+      })
+    } catch {
+      throw errorResponse(503, UNREACHABLE_MESSAGE)
+    }
+  }
+
+  async function signOut(): Promise<never> {
+    signedOut ??= appendClearedTokenCookies(new Headers()).then((cleared) =>
+      replace(loginUrl(redirectTo), { headers: cleared }),
+    )
+    throw await signedOut
+  }
+
+  async function refresh(): Promise<boolean> {
+    if (!tokens.refresh) return false
+    const response = await send('POST', paths.tokenRefresh, { body: { refresh: tokens.refresh } })
+    if (response.status >= 500) throw errorResponse(502, await messageOf(response))
+    if (!response.ok) return false
+    const parsed = envelope(tokenPair).safeParse(await response.json().catch(() => null))
+    if (!parsed.success) return false
+    tokens.access = parsed.data.data.access
+    tokens.refresh = parsed.data.data.refresh
+    await appendTokenCookies(headers, parsed.data.data)
+    return true
+  }
+
+  async function call<S extends z.ZodTypeAny>(options: CallOptions<S>): Promise<z.output<S>> {
+    const { path, schema, method = 'GET', query, body, auth = true } = options
+    if (auth && !tokens.access) await signOut()
+    const sentWith = tokens.access
+    let response = await send(method, path, { query, body, bearer: auth ? sentWith : undefined })
+    if (auth && response.status === 401) {
+      // A concurrent call may already have rotated the tokens; only refresh if ours are still the old ones.
+      if (tokens.access === sentWith) refreshing ??= refresh()
+      const renewed = tokens.access !== sentWith || (await refreshing)
+      if (!renewed) await signOut()
+      response = await send(method, path, { query, body, bearer: tokens.access })
+      if (response.status === 401) await signOut()
+    }
+    if (!response.ok) {
+      const message = await messageOf(response)
+      throw errorResponse(response.status >= 500 ? 502 : response.status, message)
+    }
+    const parsed = envelope(schema).safeParse(await response.json().catch(() => null))
+    if (!parsed.success) throw errorResponse(502, 'The upstream API answered in an unexpected format.')
+    return parsed.data.data
+  }
+
+  return { call, headers, tokens }
+}
