@@ -1,0 +1,70 @@
+import rateLimit from '@fastify/rate-limit'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import Fastify, { type FastifyServerOptions } from 'fastify'
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod'
+import type { Database } from './db/client'
+import type { ApiEnv } from './env'
+import type { Queue } from './jobs/queue'
+import { version } from './lib/version'
+import { installAuth } from './plugins/auth'
+import { installErrorHandling } from './plugins/errors'
+import { accountsRoutes } from './routes/accounts'
+import { healthRoutes } from './routes/health'
+import { lookupRoutes } from './routes/lookups'
+import { notificationRoutes } from './routes/notifications'
+import { createServices } from './services'
+
+export type AppEnv = Pick<
+  ApiEnv,
+  'jwtSecret' | 'trustProxy' | 'loginIpLimit' | 'loginAccountLimit' | 'loginAccountWindowMs'
+>
+
+export type BuildOptions = {
+  database: Database
+  env: AppEnv
+  queue?: Queue
+  logger?: FastifyServerOptions['logger']
+}
+
+export const JSON_BODY_LIMIT = 1024 * 1024
+
+/** The API as a Fastify instance, not listening, so tests can `inject`. */
+export async function buildApp({ database, env, queue, logger = false }: BuildOptions) {
+  const app = Fastify({
+    logger,
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: env.trustProxy.length ? env.trustProxy : false,
+  }).withTypeProvider<ZodTypeProvider>()
+
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  installErrorHandling(app)
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'AI demo portal API', version },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs' })
+  await app.register(rateLimit, { global: false })
+
+  const { db } = database
+  const { tokens, accounts } = createServices(db, env)
+  installAuth(app, db, tokens)
+
+  await app.register(accountsRoutes, { db, accounts, ipLimit: env.loginIpLimit })
+  await app.register(notificationRoutes, { db })
+  await app.register(lookupRoutes, { db })
+  await app.register(healthRoutes, { database, queue })
+  return app
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>

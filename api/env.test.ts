@@ -1,0 +1,36 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, parseEnv } from '#api/env'
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'api-env-'))
+
+describe('parseEnv', () => {
+  it('applies the embedded defaults and generates the JWT secret once', () => {
+    const dir = tmp()
+    const env = parseEnv({ DATA_DIR: dir })
+    expect(env).toMatchObject({ port: 8000, seedDemo: true, workers: 2, databaseUrl: undefined })
+    expect(env.trustProxy).toEqual(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
+    expect(env.jwtSecret.length).toBeGreaterThanOrEqual(32)
+    expect(parseEnv({ DATA_DIR: dir }).jwtSecret).toBe(env.jwtSecret)
+    expect(fs.readFileSync(path.join(dir, 'jwt-secret'), 'utf8')).toBe(env.jwtSecret)
+  })
+
+  it('does not seed on PostgreSQL unless asked', () => {
+    const base = { DATA_DIR: tmp(), DATABASE_URL: 'postgres://u@h/db', JWT_SECRET: 'x'.repeat(40) }
+    expect(parseEnv(base).seedDemo).toBe(false)
+    expect(parseEnv({ ...base, SEED_DEMO: 'true', WORKERS: '0' })).toMatchObject({ seedDemo: true, workers: 0 })
+  })
+
+  it('stops with a clear message on bad values', () => {
+    expect(() => parseEnv({ API_PORT: 'eighty' })).toThrow(ConfigError)
+    expect(() => parseEnv({ API_PORT: 'eighty' })).toThrow(/API_PORT/)
+    expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres/)
+    expect(() => parseEnv({ SEED_DEMO: 'maybe', JWT_SECRET: 'x'.repeat(40) })).toThrow(/SEED_DEMO/)
+  })
+
+  it('requires JWT_SECRET in production', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production', DATA_DIR: tmp() })).toThrow(/JWT_SECRET must be set/)
+  })
+})

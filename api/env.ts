@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+const port = z.coerce.number().int().min(0).max(65535)
+const count = z.coerce.number().int().min(0).max(10_000)
+
+const schema = z.object({
+  NODE_ENV: z.string().default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  API_PORT: port.default(8000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SEED_DEMO: bool.optional(),
+  WORKERS: count.optional(),
+  TRUST_PROXY: z.string().default('127.0.0.1,::1,::ffff:127.0.0.1'),
+  MIGRATIONS_DIR: z.string().min(1).optional(),
+  LOGIN_IP_LIMIT: count.default(20),
+  LOGIN_ACCOUNT_LIMIT: count.default(5),
+  LOGIN_ACCOUNT_WINDOW_MIN: count.default(15),
+  HOUSEKEEPING_CRON: z.string().min(9).default('*/5 * * * *'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+})
+
+export type ApiEnv = {
+  nodeEnv: string
+  host: string
+  port: number
+  dataDir: string
+  databaseUrl: string | undefined
+  jwtSecret: string
+  seedDemo: boolean
+  workers: number
+  trustProxy: string[]
+  migrationsDir: string | undefined
+  loginIpLimit: number
+  loginAccountLimit: number
+  loginAccountWindowMs: number
+  housekeepingCron: string
+  logLevel: string
+}
+
+export class ConfigError extends Error {}
+
+/** Reads a secret from DATA_DIR, creating it once; 'wx' makes two racing processes agree. */
+export function ensureSecretFile(file: string): string {
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  try {
+    fs.writeFileSync(file, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+  }
+  for (let i = 0; i < 20; i++) {
+    const value = fs.readFileSync(file, 'utf8').trim()
+    if (value) return value
+    // the other process created the file but has not written it yet
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 25)
+  }
+  throw new ConfigError(`${file} is empty; delete it or set JWT_SECRET`)
+}
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): ApiEnv {
+  const raw = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''))
+  const result = schema.safeParse(raw)
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new ConfigError(`Invalid API configuration:\n${lines.join('\n')}`)
+  }
+  const e = result.data
+  const dataDir = path.resolve(e.DATA_DIR)
+  const embedded = !e.DATABASE_URL
+  let jwtSecret = e.JWT_SECRET
+  if (!jwtSecret) {
+    if (e.NODE_ENV === 'production') throw new ConfigError('JWT_SECRET must be set in production')
+    jwtSecret = ensureSecretFile(path.join(dataDir, 'jwt-secret'))
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    host: e.HOST,
+    port: e.API_PORT,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret,
+    seedDemo: e.SEED_DEMO ?? embedded,
+    workers: e.WORKERS ?? 2,
+    trustProxy: e.TRUST_PROXY.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    migrationsDir: e.MIGRATIONS_DIR,
+    loginIpLimit: e.LOGIN_IP_LIMIT,
+    loginAccountLimit: e.LOGIN_ACCOUNT_LIMIT,
+    loginAccountWindowMs: e.LOGIN_ACCOUNT_WINDOW_MIN * 60_000,
+    housekeepingCron: e.HOUSEKEEPING_CRON,
+    logLevel: e.LOG_LEVEL,
+  }
+}
+
+/** For entry points: a bad value stops the process with a clear message. */
+export function loadEnvOrExit(): ApiEnv {
+  try {
+    return parseEnv()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+}

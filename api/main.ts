@@ -1,0 +1,38 @@
+import { buildApp } from './app'
+import { loadEnvOrExit } from './env'
+import { startQueue } from './jobs/queue'
+import { registerJobs } from './jobs/register'
+import { onShutdown, openConfiguredDatabase } from './runtime'
+import { seedDemo } from './seed/seed'
+
+const env = loadEnvOrExit()
+const database = await openConfiguredDatabase(env)
+
+try {
+  if (env.seedDemo) await seedDemo(database.db)
+  const queue = await startQueue(database, {
+    workers: env.workers,
+    log: { info: console.log, error: (obj, msg) => console.error(msg ?? 'job queue error', obj) },
+  })
+  await registerJobs(queue, database, env)
+
+  const app = await buildApp({ database, env, queue, logger: { level: env.logLevel } })
+  onShutdown(
+    async () => {
+      await app.close()
+      await queue.stop()
+      await database.close()
+    },
+    (msg) => app.log.info(msg),
+  )
+
+  await app.listen({ port: env.port, host: env.host })
+  const where = env.databaseUrl ? 'PostgreSQL' : `PGlite in ${env.dataDir}`
+  app.log.info(
+    `API ready on http://${env.host}:${env.port} (${where}, ${env.workers} workers, seed ${env.seedDemo ? 'on' : 'off'})`,
+  )
+} catch (error) {
+  console.error('API failed to start:', error)
+  await database.close().catch(() => {})
+  process.exit(1)
+}

@@ -1,0 +1,62 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
+import type { ErrorBody } from '#contract/envelope'
+import { HttpError } from '../lib/http-error'
+
+const byCode: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Malformed JSON in request body'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Request body is empty'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Request body is too large'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Unsupported content type'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Content-Length does not match the body'],
+  FST_ERR_VALIDATION: [400, 'Invalid request'],
+}
+
+type Issue = { instancePath: string; message: string; params: { issue: { code: string; received?: unknown } } }
+
+function fieldErrors(error: { validation: Issue[] }) {
+  const errors: Record<string, string[]> = {}
+  for (const { instancePath, message, params } of error.validation) {
+    const field = instancePath.replace(/^\//, '').replaceAll('/', '.') || 'non_field_errors'
+    const missing = field === 'non_field_errors' && ['null', 'undefined'].includes(String(params.issue.received))
+    ;(errors[field] ??= []).push(missing ? 'Request body is required' : message)
+  }
+  return errors
+}
+
+/** One error handler and one not-found handler, so every failure is the error envelope. */
+export function installErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let status = 500
+    let body: ErrorBody = { data: null, message: 'Internal server error' }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      status = 400
+      body = { data: null, message: 'Invalid request', errors: fieldErrors(error) }
+    } else if (error instanceof HttpError) {
+      status = error.statusCode
+      body = { data: null, message: error.message, ...(error.errors && { errors: error.errors }) }
+    } else if (error.code && byCode[error.code]) {
+      ;[status, body.message] = byCode[error.code]
+    } else if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema')
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      status = error.statusCode
+      body.message = error.message || 'Bad request'
+    } else {
+      request.log.error({ err: error }, 'unhandled error')
+    }
+    if (status === 401) reply.header('www-authenticate', 'Bearer')
+    return reply.status(status).send(body)
+  })
+
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ data: null, message: 'Not found' }))
+
+  // an empty JSON body (fetch POST with the header and no body) is no body, not an error
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString()
+    if (text.trim() === '') return done(null, undefined)
+    parseJson(request, text, done)
+  })
+}

@@ -1,0 +1,47 @@
+import path from 'node:path'
+import { type Database, openDatabase } from './db/client'
+import { DbLockedError } from './db/lock'
+import type { ApiEnv } from './env'
+
+/** Opens the configured database and applies migrations; a locked PGlite exits with its message. */
+export async function openConfiguredDatabase(env: ApiEnv): Promise<Database> {
+  let database: Database
+  try {
+    database = env.databaseUrl
+      ? await openDatabase({ driver: 'postgres', connectionString: env.databaseUrl })
+      : await openDatabase({ driver: 'pglite', dataDir: env.dataDir })
+  } catch (error) {
+    if (error instanceof DbLockedError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+  try {
+    await database.migrate(env.migrationsDir && path.resolve(env.migrationsDir))
+  } catch (error) {
+    await database.close()
+    throw error
+  }
+  return database
+}
+
+/** Runs `stop` once on SIGINT/SIGTERM, then exits. */
+export function onShutdown(stop: () => Promise<void>, log: (msg: string) => void) {
+  let stopping = false
+  const handler = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    log(`${signal} received, shutting down`)
+    const force = setTimeout(() => process.exit(1), 10_000)
+    force.unref()
+    stop()
+      .then(() => process.exit(0))
+      .catch((error) => {
+        console.error(error)
+        process.exit(1)
+      })
+  }
+  process.on('SIGINT', () => handler('SIGINT'))
+  process.on('SIGTERM', () => handler('SIGTERM'))
+}

@@ -1,0 +1,115 @@
+import type { Role } from '#contract/accounts'
+
+export const DEMO_PASSWORD = 'Demo@1234'
+
+export const demoUsers: { email: string; firstName: string; lastName: string; role: Role }[] = [
+  { email: 'admin@demo.local', firstName: 'Alicia', lastName: 'Morgan', role: 'admin' },
+  { email: 'supervisor@demo.local', firstName: 'Daniel', lastName: 'Okafor', role: 'qa_supervisor' },
+  { email: 'auditor@demo.local', firstName: 'Sofia', lastName: 'Martinez', role: 'auditor' },
+  { email: 'agent@demo.local', firstName: 'James', lastName: 'Carter', role: 'agent' },
+  { email: 'visitor@demo.local', firstName: 'Emma', lastName: 'Lindqvist', role: 'visitor' },
+]
+
+const ce = '/demo-portal/solutions/call-evaluation'
+
+export const notificationTemplates: { title: string; body: string; link: string | null }[] = [
+  {
+    title: 'Evaluation ready for review',
+    body: 'The AI finished scoring the call with Acme Bank customer #48213. Overall score 82%, one auto-fail category flagged.',
+    link: `${ce}/evaluation-list`,
+  },
+  {
+    title: 'Recording transcribed',
+    body: 'Your upload "billing-dispute-0412.wav" was transcribed and summarised. It is ready in your history.',
+    link: '/demo-portal/capabilities/speech-recognition/past_history',
+  },
+  {
+    title: 'Template updated',
+    body: 'The "Inbound Sales QA v3" template gained two questions in the Compliance category.',
+    link: `${ce}/manage-template`,
+  },
+  {
+    title: 'Manual review saved',
+    body: 'Sofia Martinez completed a manual review of evaluation #1187 and changed the Greeting category to "no".',
+    link: `${ce}/evaluation-list`,
+  },
+  {
+    title: 'Document scanned',
+    body: 'OCR extracted 14 fields from "claim-form-2291.pdf". Two fields have low confidence and need a check.',
+    link: '/demo-portal/solutions/ocr/scanned',
+  },
+  {
+    title: 'AI score awaiting approval',
+    body: 'Three chat interactions were scored by the AI and are waiting for a supervisor to accept or reject.',
+    link: '/demo-portal/solutions/ai-agent-scoring/ai_reviewed',
+  },
+  {
+    title: 'Weekly performance digest',
+    body: 'Team average quality score rose from 76% to 81% this week. Top improver: Greeting and Verification.',
+    link: `${ce}/agent-performance-dashboard`,
+  },
+  {
+    title: 'Upload failed',
+    body: 'The recording "outbound-renewal-0398.mp3" could not be processed: the file is empty. Please upload it again.',
+    link: '/demo-portal/capabilities/speech-recognition/past_history',
+  },
+  {
+    title: 'Summary completed',
+    body: 'The summary of "Q3 escalation policy.docx" is ready. Key points: refund limits, escalation tiers, SLA.',
+    link: '/demo-portal/capabilities/summarization/past_history',
+  },
+  {
+    title: 'Evaluation disputed',
+    body: 'Agent James Carter disputed the Compliance score on evaluation #1179 and left a comment.',
+    link: `${ce}/evaluation-list`,
+  },
+  {
+    title: 'New template published',
+    body: 'The "Healthcare Appointment Booking" template is now available for call evaluations.',
+    link: `${ce}/manage-template`,
+  },
+  {
+    title: 'Face verification batch complete',
+    body: '42 identity checks ran overnight: 39 validated, 3 flagged as invalid for manual review.',
+    link: '/demo-portal/solutions/face-recognition/validated',
+  },
+  {
+    title: 'Scheduled maintenance',
+    body: 'The demo environment will be briefly unavailable on Sunday between 02:00 and 02:30 UTC.',
+    link: null,
+  },
+  {
+    title: 'Welcome to the AI demo portal',
+    body: 'Explore call evaluation, OCR, facial recognition and the speech, summarization and chatbot capabilities.',
+    link: '/demo-portal',
+  },
+  {
+    title: 'Profanity detected',
+    body: 'The transcript of call #1192 contains flagged language in the closing segment.',
+    link: `${ce}/evaluation-list`,
+  },
+]
+
+export const domains: [string, string][] = [
+  ['banking', 'Banking'],
+  ['healthcare', 'Healthcare'],
+  ['insurance', 'Insurance'],
+  ['telecom', 'Telecom'],
+  ['retail', 'Retail'],
+  ['travel', 'Travel & Hospitality'],
+  ['utilities', 'Utilities'],
+  ['ecommerce', 'E-commerce'],
+  ['government', 'Public Sector'],
+]
+
+export const languages: [string, string][] = [
+  ['en', 'English'],
+  ['es', 'Spanish'],
+  ['fr', 'French'],
+  ['de', 'German'],
+  ['hi', 'Hindi'],
+  ['ar', 'Arabic'],
+  ['pt', 'Portuguese'],
+  ['it', 'Italian'],
+  ['zh', 'Chinese (Mandarin)'],
+]

@@ -1,0 +1,46 @@
+import { count, eq, inArray } from 'drizzle-orm'
+import { hashPassword } from '../auth/password'
+import type { Db } from '../db/client'
+import { lookups, notifications, users } from '../db/schema'
+import { DEMO_PASSWORD, demoUsers, domains, languages, notificationTemplates } from './demo-data'
+
+const HOUR = 60 * 60 * 1000
+
+/** Idempotent: creates what is missing and never touches what exists (safe on every start). */
+export async function seedDemo(db: Db, now = new Date()) {
+  const emails = demoUsers.map((u) => u.email)
+  const existing = new Set(
+    (await db.select({ email: users.email }).from(users).where(inArray(users.email, emails))).map((r) => r.email),
+  )
+  const missing = demoUsers.filter((u) => !existing.has(u.email))
+  const hashes = await Promise.all(missing.map(() => hashPassword(DEMO_PASSWORD)))
+
+  await db.transaction(async (tx) => {
+    if (missing.length) {
+      await tx
+        .insert(users)
+        .values(missing.map((u, i) => ({ ...u, passwordHash: hashes[i] })))
+        .onConflictDoNothing()
+    }
+    const seeded = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails))
+    for (const user of seeded) {
+      const [{ n }] = await tx.select({ n: count() }).from(notifications).where(eq(notifications.userId, user.id))
+      if (n > 0) continue
+      const index = emails.indexOf(user.email)
+      const howMany = 8 + ((index * 3) % 8)
+      const rows = Array.from({ length: howMany }, (_, i) => {
+        const template = notificationTemplates[(i + index * 4) % notificationTemplates.length]
+        // spread over the past days; the oldest third is read
+        const age = (howMany - i) * 17 * HOUR + index * HOUR
+        return { userId: user.id, ...template, isRead: i < howMany / 3, createdAt: new Date(now.getTime() - age) }
+      })
+      await tx.insert(notifications).values(rows)
+    }
+    const lookupRows = [
+      ...domains.map(([code, name], i) => ({ kind: 'domain' as const, code, name, sortOrder: i })),
+      ...languages.map(([code, name], i) => ({ kind: 'language' as const, code, name, sortOrder: i })),
+    ]
+    await tx.insert(lookups).values(lookupRows).onConflictDoNothing()
+  })
+  return { usersCreated: missing.length }
+}

@@ -1,0 +1,15 @@
+import { createAccountsService } from './auth/accounts-service'
+import { createTokenService } from './auth/tokens'
+import type { Db } from './db/client'
+import type { ApiEnv } from './env'
+
+export type ServiceEnv = Pick<ApiEnv, 'jwtSecret' | 'loginAccountLimit' | 'loginAccountWindowMs'>
+
+export function createServices(db: Db, env: ServiceEnv) {
+  const tokens = createTokenService(db, env.jwtSecret)
+  const accounts = createAccountsService(db, tokens, {
+    accountLimit: env.loginAccountLimit,
+    accountWindowMs: env.loginAccountWindowMs,
+  })
+  return { tokens, accounts }
+}

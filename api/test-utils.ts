@@ -1,0 +1,123 @@
+import { createHash, randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { type App, type AppEnv, buildApp } from './app'
+import type { Queue } from './jobs/queue'
+import { hashPassword } from './auth/password'
+import { type Database, openDatabase } from './db/client'
+import { users } from './db/schema'
+import { migrationsFolder } from './lib/project-root'
+import type { Role } from '#contract/accounts'
+
+export const testEnv: AppEnv = {
+  jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+  trustProxy: ['127.0.0.1', '::1', '::ffff:127.0.0.1'],
+  loginIpLimit: 1000,
+  loginAccountLimit: 1000,
+  loginAccountWindowMs: 15 * 60_000,
+}
+
+const adminUrl = () => process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+
+/** A fresh, migrated database: in-memory PGlite, or a throw-away PostgreSQL database (TEST_DB=postgres). */
+export async function createTestDatabase(): Promise<Database> {
+  if (process.env.TEST_DB !== 'postgres') return freshPglite()
+  const name = `api_test_${process.pid}_${randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl() })
+  await admin.connect()
+  await admin.query(`create database "${name}"`)
+  await admin.end()
+  const url = new URL(adminUrl())
+  url.pathname = `/${name}`
+  const database = await openDatabase({ driver: 'postgres', connectionString: url.toString(), max: 4 })
+  await database.migrate()
+  const close = database.close
+  database.close = async () => {
+    await close()
+    const dropper = new pg.Client({ connectionString: adminUrl() })
+    await dropper.connect()
+    await dropper.query(`drop database if exists "${name}" with (force)`)
+    await dropper.end()
+  }
+  return database
+}
+
+type SetupOptions = { queue?: Queue; register?: (app: App) => void | Promise<void> }
+
+/** An app on a fresh database; `register` adds test-only routes before the app is sealed. */
+/** initdb is the slow part of PGlite: reuse a migrated data dir, cached per migration set. */
+async function freshPglite(): Promise<Database> {
+  const folder = migrationsFolder()
+  const hash = createHash('sha256')
+  for (const file of fs.readdirSync(folder).sort()) {
+    if (file.endsWith('.sql')) hash.update(fs.readFileSync(path.join(folder, file)))
+  }
+  const cache = path.join(os.tmpdir(), `api-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`)
+  if (fs.existsSync(cache)) {
+    const database = await openDatabase({
+      driver: 'pglite',
+      memory: true,
+      loadDataDir: new Blob([fs.readFileSync(cache)]),
+    })
+    await database.migrate()
+    return database
+  }
+  const database = await openDatabase({ driver: 'pglite', memory: true })
+  await database.migrate()
+  const tmp = `${cache}.${process.pid}.${randomBytes(4).toString('hex')}`
+  fs.writeFileSync(tmp, Buffer.from(await (await database.dump!()).arrayBuffer()))
+  fs.renameSync(tmp, cache)
+  return database
+}
+
+export async function setupTestApp(env: Partial<AppEnv> = {}, options: SetupOptions = {}) {
+  const database = await createTestDatabase()
+  const app = await buildApp({ database, env: { ...testEnv, ...env }, queue: options.queue })
+  await options.register?.(app)
+  await app.ready()
+  return {
+    app,
+    database,
+    db: database.db,
+    async close() {
+      await app.close()
+      await database.close()
+    },
+  }
+}
+
+export type TestApp = Awaited<ReturnType<typeof setupTestApp>>
+
+let counter = 0
+export async function createUser(
+  t: TestApp,
+  fields: { email?: string; role?: Role; password?: string; isActive?: boolean } = {},
+) {
+  const password = fields.password ?? 'Secret#123'
+  const [row] = await t.db
+    .insert(users)
+    .values({
+      email: fields.email ?? `user${++counter}-${randomBytes(3).toString('hex')}@test.local`,
+      firstName: 'Test',
+      lastName: `User ${counter}`,
+      role: fields.role ?? 'agent',
+      isActive: fields.isActive ?? true,
+      passwordHash: await hashPassword(password),
+    })
+    .returning()
+  return { ...row, password }
+}
+
+export async function login(t: TestApp, email: string, password: string, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'POST', url: '/api/accounts/login/', payload: { email, password }, headers })
+}
+
+/** Signs a user in and returns their tokens (fails the test if the login fails). */
+export async function tokensFor(t: TestApp, user: { email: string; password: string }) {
+  const res = await login(t, user.email, user.password)
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`)
+  const { access, refresh } = res.json().data as { access: string; refresh: string }
+  return { access, refresh, auth: { authorization: `Bearer ${access}` } }
+}
