@@ -1,0 +1,21 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
+export const fromRoot = (...parts) => path.join(root, ...parts)
+
+export const bins = {
+  remix: fromRoot('node_modules', '@remix-run', 'dev', 'dist', 'cli.js'),
+  remixServe: fromRoot('node_modules', '@remix-run', 'serve', 'dist', 'cli.js'),
+  tsx: fromRoot('node_modules', 'tsx', 'dist', 'cli.mjs'),
+}
+
+export const outputs = {
+  api: fromRoot('build', 'api', 'main.js'),
+  worker: fromRoot('build', 'api', 'worker.js'),
+  createAdmin: fromRoot('build', 'api', 'create-admin.js'),
+  portal: fromRoot('build', 'server', 'index.js'),
+}
+
+export const hasDevTools = () => existsSync(bins.remix) && existsSync(fromRoot('node_modules', 'esbuild'))
