@@ -1,0 +1,85 @@
+import { describe, expect, test } from 'vitest'
+import { cookieNames, demoAccounts, expectText, login, password, useBrowser } from './browser'
+
+describe('sign-in and the route guard', () => {
+  const browser = useBrowser()
+
+  test('a protected page sends a signed-out visitor to the login screen and back after sign-in', async () => {
+    const page = await browser.page()
+    await page.goto('/demo-portal')
+    await page.waitForURL(/\/login\?redirectTo=%2Fdemo-portal/)
+    await expect(page.title()).resolves.toMatch(/sign in/i)
+    await page.getByLabel('Email').fill('auditor@demo.local')
+    await page.getByLabel('Password').fill(password)
+    await page.getByRole('button', { name: /sign in/i }).click()
+    await page.waitForURL((url) => url.pathname === '/demo-portal')
+  })
+
+  test('the empty path shows the same login screen', async () => {
+    const page = await browser.page()
+    const res = await page.goto('/')
+    expect(res?.status()).toBe(200)
+    await expect(page.getByLabel('Email').isVisible()).resolves.toBe(true)
+  })
+
+  for (const account of demoAccounts) {
+    test(`${account.email} signs in and sees the portal with their role`, async () => {
+      const page = await browser.page()
+      await login(page, account.email)
+      expect(new URL(page.url()).pathname).toBe('/demo-portal')
+      const menu = page.locator('summary[aria-label^="Account menu"]')
+      await expect(menu.innerText()).resolves.toContain(account.role)
+      const cookies = await page.context().cookies()
+      for (const name of ['access_token_demo', 'refresh_token_demo']) {
+        const cookie = cookies.find((c) => c.name === name)
+        expect(cookie, name).toBeDefined()
+        expect(cookie!.httpOnly).toBe(true)
+        expect(cookie!.sameSite).toBe('Lax')
+      }
+    })
+  }
+
+  test('a welcome toast greets the user after sign-in', async () => {
+    const page = await browser.page()
+    await login(page, 'supervisor@demo.local')
+    await expectText(page, /welcome back/i)
+  })
+
+  test('a wrong password shows Invalid Login and keeps the visitor on the login screen', async () => {
+    const page = await browser.page()
+    await page.goto('/login')
+    await page.getByLabel('Email').fill('visitor@demo.local')
+    await page.getByLabel('Password').fill('not-the-password')
+    await page.getByRole('button', { name: /sign in/i }).click()
+    await expectText(page, 'Invalid Login')
+    expect(new URL(page.url()).pathname).toBe('/login')
+    expect(await cookieNames(page)).not.toContain('access_token_demo')
+  })
+
+  test('a signed-in user at /login goes on to the portal', async () => {
+    const page = await browser.page()
+    await login(page, 'agent@demo.local')
+    await page.goto('/login')
+    await page.waitForURL((url) => url.pathname === '/demo-portal')
+  })
+
+  test('logout clears both cookies and the portal is closed again', async () => {
+    const page = await browser.page()
+    await login(page, 'admin@demo.local')
+    await page.locator('summary[aria-label^="Account menu"]').click()
+    await page.getByRole('button', { name: 'Logout' }).click()
+    await page.waitForURL(/\/login/)
+    const names = await cookieNames(page)
+    expect(names).not.toContain('access_token_demo')
+    expect(names).not.toContain('refresh_token_demo')
+    await page.goto('/demo-portal')
+    await page.waitForURL(/\/login/)
+  })
+
+  test('an unknown path shows the not-found page with status 404', async () => {
+    const page = await browser.page()
+    const res = await page.goto('/no/such/page')
+    expect(res?.status()).toBe(404)
+    await expectText(page, /page not found/i)
+  })
+})

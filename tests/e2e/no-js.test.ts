@@ -1,0 +1,46 @@
+import { describe, expect, test } from 'vitest'
+import { cookieNames, expectText, password, useBrowser } from './browser'
+
+describe('without JavaScript', () => {
+  const browser = useBrowser()
+
+  test('sign-in, the bell panel and logout work as plain forms and links', async () => {
+    const page = await browser.page({ javaScriptEnabled: false })
+    await page.goto('/demo-portal/')
+    await page.waitForURL(/\/login/)
+    await page.getByLabel('Email').fill('auditor@demo.local')
+    await page.getByLabel('Password').fill(password)
+    await page.getByRole('button', { name: /sign in/i }).click()
+    await page.waitForURL((url) => url.pathname.startsWith('/demo-portal'))
+    expect(await cookieNames(page)).toContain('access_token_demo')
+
+    await page.getByRole('link', { name: /notifications/i }).first().click()
+    await page.waitForURL(/notifications=open/)
+    await expect(page.getByRole('button', { name: /mark .* read/i }).count()).resolves.toBeGreaterThan(0)
+
+    await page.locator('summary[aria-label^="Account menu"]').click()
+    await page.getByRole('button', { name: 'Logout' }).click()
+    await page.waitForURL(/\/login/)
+    expect(await cookieNames(page)).not.toContain('access_token_demo')
+  })
+
+  test('a wrong password shows Invalid Login', async () => {
+    const page = await browser.page({ javaScriptEnabled: false })
+    await page.goto('/login')
+    await page.getByLabel('Email').fill('visitor@demo.local')
+    await page.getByLabel('Password').fill('wrong-password')
+    await page.getByRole('button', { name: /sign in/i }).click()
+    await expectText(page, 'Invalid Login')
+  })
+
+  test('field errors come back from the server', async () => {
+    const page = await browser.page({ javaScriptEnabled: false })
+    await page.goto('/login')
+    await page.getByLabel('Email').fill('not-an-email')
+    await page.getByLabel('Password').fill('x')
+    // The browser's own validation would stop a JS-less form with type=email; submit the form directly.
+    await page.locator('form[method="post"]').first().evaluate((f) => (f as HTMLFormElement).setAttribute('novalidate', ''))
+    await page.getByRole('button', { name: /sign in/i }).click()
+    await expectText(page, /valid email/i)
+  })
+})

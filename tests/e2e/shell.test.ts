@@ -1,0 +1,97 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { expectText, login, useBrowser } from './browser'
+
+const bell = (page: Page) => page.getByRole('link', { name: /^Notifications, / })
+
+async function unreadFromBell(page: Page) {
+  const label = (await bell(page).getAttribute('aria-label')) ?? ''
+  if (/none unread/.test(label)) return 0
+  const match = label.match(/(\d+) unread/)
+  if (!match) throw new Error(`unexpected bell label: ${label}`)
+  return Number(match[1])
+}
+
+describe('the portal shell', () => {
+  const browser = useBrowser()
+
+  test('the header shows the signed-in user, their role and the navigation to every area', async () => {
+    const page = await browser.page()
+    await login(page, 'supervisor@demo.local')
+    const menu = page.locator('summary[aria-label^="Account menu"]')
+    await expect(menu.innerText()).resolves.toMatch(/QA Supervisor/)
+    for (const name of [
+      'Facial recognition',
+      'Document OCR',
+      'AI agent scoring',
+      'Call evaluation',
+      'Speech recognition',
+      'Summarization',
+      'Chatbot',
+    ]) {
+      await expect(page.getByRole('navigation').getByRole('link', { name }).first().isVisible()).resolves.toBe(true)
+    }
+    await expect(page.title()).resolves.toMatch(/Dashboard/)
+  })
+
+  test('the bell counts unread notifications; marking one read removes it and lowers the count', async () => {
+    const page = await browser.page()
+    await login(page, 'auditor@demo.local')
+    const before = await unreadFromBell(page)
+    expect(before).toBeGreaterThan(0)
+    await bell(page).click()
+    const dialog = page.locator('.mantine-Popover-dropdown')
+    const marks = dialog.getByRole('button', { name: /^Mark as read: / })
+    await expect.poll(() => marks.count()).toBeGreaterThan(0)
+    const firstLabel = await marks.first().getAttribute('aria-label')
+    await marks.first().click()
+    await expect.poll(() => unreadFromBell(page)).toBe(before - 1)
+    await expect.poll(() => dialog.getByRole('button', { name: firstLabel! }).count()).toBe(0)
+  })
+
+  test('load more appends the next page without duplicates', async () => {
+    const page = await browser.page()
+    // The seed leaves the supervisor more unread notifications than one page of the panel holds.
+    await login(page, 'supervisor@demo.local')
+    await bell(page).click()
+    const dialog = page.locator('.mantine-Popover-dropdown')
+    const items = dialog.locator('li')
+    await expect.poll(() => items.count()).toBeGreaterThan(0)
+    const first = await items.count()
+    await dialog.getByRole('button', { name: 'Load more' }).click()
+    await expect.poll(() => items.count()).toBeGreaterThan(first)
+    const labels = await dialog.getByRole('button', { name: /^Mark as read: / }).evaluateAll((els) =>
+      els.map((e) => e.getAttribute('aria-label')),
+    )
+    expect(new Set(labels).size).toBe(labels.length)
+  })
+
+  test('the navigation collapses behind a burger on a small screen', async () => {
+    const page = await browser.page({ viewport: { width: 390, height: 800 } })
+    await login(page, 'visitor@demo.local')
+    const link = page.getByRole('navigation').getByRole('link', { name: 'Document OCR' }).first()
+    await expect(link.isVisible()).resolves.toBe(false)
+    await page.getByRole('button', { name: /navigation/i }).first().click()
+    await expect.poll(() => link.isVisible()).toBe(true)
+  })
+
+  test('the dashboard has a card for every solution and capability', async () => {
+    const page = await browser.page()
+    await login(page, 'visitor@demo.local')
+    const main = page.getByRole('main')
+    for (const name of ['Facial recognition', 'Document OCR', 'Speech recognition', 'Chatbot']) {
+      await expect.poll(() => main.getByRole('link', { name: `Open ${name}` }).isVisible()).toBe(true)
+    }
+  })
+
+  test('documents carry the security headers', async () => {
+    const page = await browser.page()
+    const res = await page.goto('/login')
+    const headers = res!.headers()
+    expect(headers['content-security-policy']).toMatch(/nonce-/)
+    expect(headers['content-security-policy']).toMatch(/frame-ancestors 'none'/)
+    expect(headers['x-content-type-options']).toBe('nosniff')
+    expect(headers['referrer-policy']).toBeTruthy()
+    await expectText(page, /sign in/i)
+  })
+})

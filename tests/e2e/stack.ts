@@ -1,0 +1,115 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+export const root = resolve(import.meta.dirname, '../..')
+
+export async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer()
+    srv.unref()
+    srv.on('error', fail)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number }
+      srv.close(() => ok(port))
+    })
+  })
+}
+
+export async function waitFor(url: string, timeoutMs = 120_000) {
+  const until = Date.now() + timeoutMs
+  let last: unknown
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(url, { redirect: 'manual' })
+      if (res.status < 500) return
+      last = `status ${res.status}`
+    } catch (error) {
+      last = error
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error(`${url} did not answer in ${timeoutMs} ms: ${String(last)}`)
+}
+
+export type Stack = { baseURL: string; apiURL: string; stop: () => Promise<void>; output: () => string }
+
+function track(child: ChildProcess) {
+  let output = ''
+  child.stdout?.on('data', (d) => (output += d))
+  child.stderr?.on('data', (d) => (output += d))
+  return () => output
+}
+
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise((r) => child.once('exit', r))
+  child.kill('SIGINT')
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
+  await exited
+  clearTimeout(timer)
+}
+
+/** The whole product as `npm start` runs it, on free ports with a throw-away DATA_DIR. */
+export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'))
+  const [port, apiPort] = [await freePort(), await freePort()]
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      API_PORT: String(apiPort),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SESSION_SECRET: 'e2e-session-secret-0123456789abcdef',
+      JWT_SECRET: 'e2e-jwt-secret-0123456789abcdef0123',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const output = track(child)
+  const baseURL = `http://127.0.0.1:${port}`
+  const apiURL = `http://127.0.0.1:${apiPort}`
+  try {
+    await Promise.all([waitFor(`${apiURL}/api/health/`), waitFor(`${baseURL}/login`)])
+  } catch (error) {
+    await stopChild(child)
+    throw new Error(`${String(error)}\n--- start output ---\n${output()}`)
+  }
+  return {
+    baseURL,
+    apiURL,
+    output,
+    stop: async () => {
+      await stopChild(child)
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** The portal alone, pointed at an upstream that does not answer. */
+export async function startPortalWithDeadUpstream(): Promise<Stack> {
+  const [port, deadPort] = [await freePort(), await freePort()]
+  const child = spawn(process.execPath, ['node_modules/@remix-run/serve/dist/cli.js', 'build/server/index.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      API_BASE_URL: `http://127.0.0.1:${deadPort}`,
+      SESSION_SECRET: 'e2e-session-secret-0123456789abcdef',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const output = track(child)
+  const baseURL = `http://127.0.0.1:${port}`
+  await waitFor(`${baseURL}/login`, 60_000).catch(async (error) => {
+    await stopChild(child)
+    throw new Error(`${String(error)}\n${output()}`)
+  })
+  return { baseURL, apiURL: `http://127.0.0.1:${deadPort}`, output, stop: () => stopChild(child) }
+}
