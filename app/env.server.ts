@@ -10,6 +10,7 @@ const schema = z.object({
   API_BASE_URL: z.string().url('API_BASE_URL must be an absolute URL').optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   SESSION_SECRET: z.string().min(16, 'SESSION_SECRET must be at least 16 characters').optional(),
+  COOKIE_SECURE: z.enum(['true', 'false'], { message: 'COOKIE_SECURE must be true or false' }).optional(),
 })
 
 export type PortalEnv = {
@@ -18,6 +19,8 @@ export type PortalEnv = {
   API_BASE_URL: string
   DATA_DIR: string
   SESSION_SECRET: string
+  /** Mark cookies Secure (HTTPS only): on in production unless COOKIE_SECURE=false. */
+  COOKIE_SECURE: boolean
 }
 
 /** Generated once per data dir; 'wx' makes two processes starting together agree on one secret. */
@@ -52,6 +55,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): PortalEnv {
     API_BASE_URL: (env.API_BASE_URL ?? `http://127.0.0.1:${env.API_PORT}`).replace(/\/+$/, ''),
     DATA_DIR: env.DATA_DIR,
     SESSION_SECRET: secret,
+    COOKIE_SECURE: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : env.NODE_ENV === 'production',
   }
 }
 

@@ -15,7 +15,7 @@ function tokenCookie(name: string) {
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
-    secure: getEnv().NODE_ENV === 'production',
+    secure: getEnv().COOKIE_SECURE,
     maxAge: WEEK,
   })
 }
@@ -35,7 +35,7 @@ function jar() {
       httpOnly: true,
       sameSite: 'lax',
       path: '/',
-      secure: getEnv().NODE_ENV === 'production',
+      secure: getEnv().COOKIE_SECURE,
       secrets: [getEnv().SESSION_SECRET],
     }),
   }

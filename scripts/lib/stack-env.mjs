@@ -66,6 +66,8 @@ export function stackEnv(source = process.env) {
   if (source.NODE_ENV !== 'production') {
     env.SESSION_SECRET ||= secretFrom(path.join(dataDir, 'session-secret'), 32)
     env.JWT_SECRET ||= secretFrom(path.join(dataDir, 'jwt-secret'), 48)
+    // A local demo is often opened over plain HTTP from another machine; Secure cookies would never come back.
+    env.COOKIE_SECURE ||= 'false'
   }
   mkdirSync(dataDir, { recursive: true })
   return {
