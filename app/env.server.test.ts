@@ -29,10 +29,10 @@ describe('portal configuration', () => {
   })
 
   test('the upstream defaults to the local API port and loses a trailing slash', () => {
-    expect(parseEnv({ SESSION_SECRET: secret, API_PORT: '8123' }).API_BASE_URL).toBe('http://127.0.0.1:8123')
-    expect(parseEnv({ SESSION_SECRET: secret, API_BASE_URL: 'https://api.example.com/' }).API_BASE_URL).toBe(
+    expect(parseEnv({ NODE_ENV: 'test', SESSION_SECRET: secret, API_PORT: '8123' }).API_BASE_URL).toBe('http://127.0.0.1:8123')
+    expect(parseEnv({ NODE_ENV: 'test', SESSION_SECRET: secret, API_BASE_URL: 'https://api.example.com/' }).API_BASE_URL).toBe(
       'https://api.example.com',
     )
-    expect(() => parseEnv({ SESSION_SECRET: secret, API_BASE_URL: 'not a url' })).toThrow(/absolute URL/)
+    expect(() => parseEnv({ NODE_ENV: 'test', SESSION_SECRET: secret, API_BASE_URL: 'not a url' })).toThrow(/absolute URL/)
   })
 })

@@ -47,11 +47,33 @@ function Toaster({ toast }: { toast: ReturnType<typeof useLoaderData<typeof load
       }),
     )
   }, [toast])
-  return mounted ? (
-    <Suspense fallback={null}>
-      <Notifications position="top-right" zIndex={1000} />
-    </Suspense>
-  ) : null
+  return (
+    <>
+      {toast ? (
+        // Without JavaScript the toast is still said, once, at the top of the page.
+        <noscript>
+          <div
+            role="status"
+            style={{
+              padding: '10px 16px',
+              textAlign: 'center',
+              fontSize: 14,
+              color: '#fff',
+              background: toast.type === 'error' ? '#c92a2a' : toast.type === 'warning' ? '#e67700' : '#087f5b',
+            }}
+          >
+            {toast.title ? <strong>{toast.title}: </strong> : null}
+            {toast.message}
+          </div>
+        </noscript>
+      ) : null}
+      {mounted ? (
+        <Suspense fallback={null}>
+          <Notifications position="top-right" zIndex={1000} />
+        </Suspense>
+      ) : null}
+    </>
+  )
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -13,6 +13,7 @@ describe('without JavaScript', () => {
     await page.getByRole('button', { name: /sign in/i }).click()
     await page.waitForURL((url) => url.pathname.startsWith('/demo-portal'))
     expect(await cookieNames(page)).toContain('access_token_demo')
+    await expectText(page, /welcome back/i)
 
     await page.getByRole('link', { name: /notifications/i }).first().click()
     await page.waitForURL(/notifications=open/)
