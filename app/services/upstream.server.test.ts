@@ -6,7 +6,7 @@ import { cookieHeaderFrom, requestWithTokens, setCookies, tokensFor } from '#tes
 import { UPSTREAM, errorReply, mockState, server } from '#tests/mocks/handlers'
 import { getUserDetail } from '~/services/accounts.server'
 import { listUnreadNotifications } from '~/services/notifications.server'
-import { createUpstream, UNREACHABLE_MESSAGE } from '~/services/upstream.server'
+import { clientIp, createUpstream, UNREACHABLE_MESSAGE } from '~/services/upstream.server'
 
 async function caught(promise: Promise<unknown>): Promise<Response> {
   try {
@@ -35,6 +35,14 @@ describe('upstream client', () => {
     expect(user).toEqual(userDetail.parse(user))
     expect(user.email).toBe('agent@demo.local')
     expect(api.headers.getSetCookie()).toEqual([])
+  })
+
+  it("prefers the edge proxy's client header over a client-supplied X-Forwarded-For", () => {
+    const request = new Request('http://portal.test/login', {
+      headers: { 'X-Forwarded-For': '198.51.100.1', 'Fly-Client-IP': '203.0.113.9' },
+    })
+    expect(clientIp(request)).toBe('203.0.113.9')
+    expect(clientIp(new Request('http://portal.test/', { headers: { 'X-Forwarded-For': 'not-an-ip' } }))).toBeNull()
   })
 
   it("throws a Response with the server's message on an error", async () => {

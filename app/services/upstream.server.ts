@@ -35,9 +35,12 @@ export type Upstream = {
   tokens: Partial<Tokens>
 }
 
-/** The first valid address the proxy chain reports, so the API can rate-limit per real client. */
+/**
+ * The client's address as the edge reports it, so the API can rate-limit per real client.
+ * Headers an edge proxy overwrites come first: X-Forwarded-For's first entry is whatever the client sent.
+ */
 export function clientIp(request: Request): string | null {
-  for (const name of ['x-forwarded-for', 'x-real-ip', 'fly-client-ip', 'cf-connecting-ip']) {
+  for (const name of ['fly-client-ip', 'cf-connecting-ip', 'x-real-ip', 'x-forwarded-for']) {
     const value = request.headers.get(name)
     const first = value?.split(',')[0]?.trim()
     if (first && isIP(first)) return first
