@@ -52,9 +52,13 @@ export function PortalShell({ user, notifications, children, panel }: Props) {
                 <SmallScreenMenu />
               </div>
             )}
-            <Link to="/demo-portal" style={{ display: 'flex', alignItems: 'center', gap: 10, textDecoration: 'none' }}>
+            <Link
+              to="/demo-portal"
+              aria-label={`${PRODUCT_NAME} home`}
+              style={{ display: 'flex', alignItems: 'center', gap: 10, textDecoration: 'none' }}
+            >
               <img src="/logo.svg" alt="" width={32} height={32} />
-              <Text fw={700} size="lg" c="dark">
+              <Text fw={700} size="lg" c="dark" style={{ whiteSpace: 'nowrap' }} visibleFrom="xs">
                 {PRODUCT_NAME}
               </Text>
             </Link>
