@@ -1,6 +1,7 @@
-import { Anchor, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core'
+import { Anchor, Card, List, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import type { MetaFunction } from '@remix-run/node'
 import { Link } from '@remix-run/react'
+import { AreaCard } from '~/components/layout/area-card'
 import { emr, reservationHub } from '~/components/layout/nav-data'
 import { pageTitle } from '~/theme'
 
@@ -26,22 +27,7 @@ export default function ReservationHubHome() {
       </div>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {areas.map((item) => (
-          <Card key={item.to} component="article" padding="lg">
-            <Group gap="sm" mb="xs" wrap="nowrap">
-              <ThemeIcon size={40} radius="md" variant="light">
-                <item.icon size={22} stroke={1.6} />
-              </ThemeIcon>
-              <Title order={2} size="h4">
-                {item.label}
-              </Title>
-            </Group>
-            <Text size="sm" c="dimmed" mb="md">
-              {item.description}
-            </Text>
-            <Anchor component={Link} to={item.to} size="sm" fw={600}>
-              Open {item.label.toLowerCase()}
-            </Anchor>
-          </Card>
+          <AreaCard key={item.to} item={item} headingOrder={2} />
         ))}
       </SimpleGrid>
       <Card padding="lg" component="section" aria-labelledby="by-status">
