@@ -62,6 +62,17 @@ describe('login action', () => {
     }
   })
 
+  it('answers a body that is not a form with field errors, not a crash', async () => {
+    const request = new Request('http://portal.test/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"email":',
+    })
+    const result = await run<Reply>(() => action(args(request)))
+    expect(result.status).toBe(400)
+    expect(result.body.result.error?.email).toEqual(['Email is required'])
+  })
+
   it('returns field errors for bad input without calling the upstream', async () => {
     server.use(http.post(UPSTREAM + paths.login, () => HttpResponse.error()))
     const result = await signIn({ email: 'not-an-email', password: '' })

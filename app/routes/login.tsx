@@ -9,6 +9,7 @@ import { login } from '~/services/accounts.server'
 import { createUpstream } from '~/services/upstream.server'
 import { appendToast, appendTokenCookies, getTokens, safeRedirect } from '~/sessions.server'
 import { pageTitle } from '~/theme'
+import { readForm } from '~/lib/forms.server'
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Sign in') }]
 
@@ -28,7 +29,7 @@ function failureOf(status: number, serverMessage: string) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const submission = parseWithZod(formData, { schema: loginBody })
   if (submission.status !== 'success') {
     return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })

@@ -37,6 +37,18 @@ describe('notifications resource route', () => {
     expect(result.body).toEqual({ ok: false, message: 'Notification not found' })
   })
 
+  it('answers 400 to a missing id or a body that is not a form', async () => {
+    expect((await markRead({ id: 'abc' })).status).toBe(400)
+    const request = await requestWithTokens('/resources/notifications', tokensFor('agent'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'multipart/form-data; boundary=nothing' },
+      body: 'not multipart at all',
+    })
+    const result = await run<{ ok: boolean }>(() => action(args(request)))
+    expect(result.status).toBe(400)
+    expect(result.body.ok).toBe(false)
+  })
+
   it('sends a plain form back where it came from', async () => {
     const result = await markRead({ id: '412', redirectTo: '/demo-portal?notifications=open' })
     expect(result.status).toBe(302)

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
+import { readForm } from '~/lib/forms.server'
 import { applySecurityHeaders } from '~/lib/security-headers.server'
 import { listUnreadNotifications, markNotificationRead } from '~/services/notifications.server'
 import { createUpstream } from '~/services/upstream.server'
@@ -21,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Mark one read: a fetcher gets `{ ok }`; a plain form (no JavaScript) is sent back where it came from. */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = markReadForm.safeParse(Object.fromEntries(await request.formData()))
+  const form = markReadForm.safeParse(Object.fromEntries(await readForm(request)))
   if (!form.success) return data({ ok: false, message: 'Unknown notification' }, { status: 400 })
   const api = await createUpstream(request)
   let failure: string | null = null
