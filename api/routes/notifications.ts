@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { idParam } from '#contract/envelope'
 import { markReadResult, type Notification, notificationList, notificationQuery } from '#contract/notifications'
@@ -35,7 +35,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       const { page, page_size: pageSize, is_read: isRead } = request.query
       const mine = eq(notifications.userId, request.user.id)
       const where = isRead === undefined ? mine : and(mine, eq(notifications.isRead, isRead))
-      const [rows, [{ total }], [{ unread }]] = await Promise.all([
+      const [rows, [{ total, unread }]] = await Promise.all([
         db
           .select()
           .from(notifications)
@@ -43,11 +43,14 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
           .orderBy(desc(notifications.createdAt), desc(notifications.id))
           .limit(pageSize)
           .offset(offsetOf(page, pageSize)),
-        db.select({ total: count() }).from(notifications).where(where),
+        // both counts in one pass over the caller's rows
         db
-          .select({ unread: count() })
+          .select({
+            total: sql<number>`count(*) filter (where ${where})`.mapWith(Number),
+            unread: sql<number>`count(*) filter (where ${eq(notifications.isRead, false)})`.mapWith(Number),
+          })
           .from(notifications)
-          .where(and(mine, eq(notifications.isRead, false))),
+          .where(mine),
       ])
       const list = pageOf(rows.map(toNotification), total, page, pageSize)
       return ok({ ...list, unread_count: unread }, 'Notifications retrieved successfully')
