@@ -1,43 +1,61 @@
-import { NavLink, Stack, Text } from '@mantine/core'
 import { Link, useLocation } from '@remix-run/react'
-import { IconLayoutDashboard } from '@tabler/icons-react'
+import { IconLayoutDashboard, type Icon } from '@tabler/icons-react'
 import { isActive, navSections } from './nav-data'
+import classes from './nav-links.module.css'
+
+function Item({
+  to,
+  label,
+  icon: ItemIcon,
+  active,
+  onNavigate,
+}: {
+  to: string
+  label: string
+  icon: Icon
+  active: boolean
+  onNavigate?: () => void
+}) {
+  return (
+    <li>
+      <Link to={to} className={classes.link} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
+        <ItemIcon size={18} stroke={1.6} aria-hidden />
+        {label}
+      </Link>
+    </li>
+  )
+}
 
 export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation()
   return (
-    <Stack gap="md" component="nav" aria-label="Main">
-      <NavLink
-        component={Link}
-        to="/demo-portal"
-        label="Dashboard"
-        leftSection={<IconLayoutDashboard size={18} stroke={1.6} />}
-        active={pathname === '/demo-portal' || pathname === '/demo-portal/'}
-        aria-current={pathname === '/demo-portal' ? 'page' : undefined}
-        onClick={onNavigate}
-      />
+    <nav aria-label="Main" className={classes.nav}>
+      <ul className={classes.list}>
+        <Item
+          to="/demo-portal"
+          label="Dashboard"
+          icon={IconLayoutDashboard}
+          active={pathname === '/demo-portal' || pathname === '/demo-portal/'}
+          onNavigate={onNavigate}
+        />
+      </ul>
       {navSections.map((section) => (
         <div key={section.label}>
-          <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4}>
-            {section.label}
-          </Text>
-          {section.items.map((item) => {
-            const active = isActive(item, pathname)
-            return (
-              <NavLink
+          <p className={classes.section}>{section.label}</p>
+          <ul className={classes.list}>
+            {section.items.map((item) => (
+              <Item
                 key={item.to}
-                component={Link}
                 to={item.to}
                 label={item.label}
-                leftSection={<item.icon size={18} stroke={1.6} />}
-                active={active}
-                aria-current={active ? 'page' : undefined}
-                onClick={onNavigate}
+                icon={item.icon}
+                active={isActive(item, pathname)}
+                onNavigate={onNavigate}
               />
-            )
-          })}
+            ))}
+          </ul>
         </div>
       ))}
-    </Stack>
+    </nav>
   )
 }
