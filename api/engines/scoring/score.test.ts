@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest'
+import { scoreTranscript, type Segment, type TemplateCategory, type TemplateQuestion } from './score'
+import { tokenize } from './text'
+
+const call: Segment[] = [
+  { speaker: 'agent', start: 0, end: 6, text: 'Um, good morning, thanks for calling Acme Bank, my name is Priya.' },
+  { speaker: 'customer', start: 6.5, end: 11, text: "Hi. I'd like a refund for a double charge on my card." },
+  {
+    speaker: 'agent',
+    start: 11.5,
+    end: 18,
+    text: 'I can, uh, help with that. Could you confirm your date of birth for me?',
+  },
+  { speaker: 'customer', start: 18.5, end: 21, text: 'Sure, fourth of May, 1986.' },
+  {
+    speaker: 'agent',
+    start: 62,
+    end: 70,
+    text: "I'm sorry for the trouble. The refund policy allows five working days.",
+  },
+  { speaker: 'customer', start: 70.5, end: 73, text: 'Thank you so much for the help.' },
+  { speaker: 'agent', start: 110, end: 116, text: 'Is there anything more I could assist you with today?' },
+  { speaker: 'customer', start: 116.5, end: 118, text: "No, that's all. Bye." },
+]
+
+let nextId = 1
+function question(q: Partial<TemplateQuestion> & Pick<TemplateQuestion, 'phrases'>): TemplateQuestion {
+  return { id: nextId++, text: q.phrases[0], weight: 1, expected: 'yes', speaker: 'agent', ...q }
+}
+function category(name: string, questions: TemplateQuestion[], extra: Partial<TemplateCategory> = {}) {
+  return { id: nextId++, name, weight: 1, auto_failed: false, questions, ...extra }
+}
+const only = (q: TemplateQuestion, segments = call) =>
+  scoreTranscript([category('Only', [q])], segments).categories[0].questions[0]
+
+describe('the local scoring engine', () => {
+  it('answers yes with the words as said and when they were said', () => {
+    const answer = only(question({ phrases: ['thank you for calling'], window: { first_s: 30 } }))
+    // "thanks" is the 4th of 12 spoken words in a 6 s utterance
+    expect(answer).toMatchObject({ value: 'yes', passed: true, start_time: '00:00:01', start_seconds: 1.5 })
+    expect(answer.evaluation_key_word).toBe('thanks for calling')
+    expect(answer.justification).toBe('The agent said "thanks for calling" (agent, 00:00:01).')
+  })
+
+  it('answers no when nothing to that effect is said, and explains why', () => {
+    const answer = only(question({ phrases: ['this call may be recorded for quality purposes'] }))
+    expect(answer).toMatchObject({ value: 'no', passed: false, evaluation_key_word: null, start_time: null })
+    expect(answer.justification).toBe('No words to that effect from the agent.')
+  })
+
+  it('survives filler words, punctuation, case and inflections', () => {
+    expect(only(question({ phrases: ['I can help you with that'] })).value).toBe('yes')
+    expect(tokenize('Um, HELPING... helped!').map((t) => t.key)).toEqual(['help', 'help'])
+  })
+
+  it('matches close paraphrases through synonyms', () => {
+    // "assist" for "help", "more" for "else", and the closing question asked in other words
+    expect(only(question({ phrases: ['anything else I can help you with'] })).value).toBe('yes')
+    // "confirm your date of birth" for "verify your date of birth"
+    expect(only(question({ phrases: ['verify your date of birth'] })).evaluation_key_word).toBe(
+      'confirm your date of birth',
+    )
+    expect(only(question({ phrases: ['apologise for the inconvenience', 'sorry for the trouble'] })).value).toBe('yes')
+  })
+
+  it('does not count words from the wrong speaker, and says so', () => {
+    const answer = only(question({ phrases: ['thank you for your help'], speaker: 'agent' }))
+    expect(answer.value).toBe('no')
+    expect(answer.justification).toMatch(
+      /Said as "thank you so much for the help" \(customer, .*\), but it had to come from the agent/,
+    )
+    expect(only(question({ phrases: ['thank you for your help'], speaker: 'customer' })).value).toBe('yes')
+  })
+
+  it('keeps to the time window', () => {
+    const late = only(question({ phrases: ['sorry for the trouble'], window: { first_s: 30 } }))
+    expect(late.value).toBe('no')
+    expect(late.justification).toMatch(/had to come from the agent in the first 30 s/)
+    expect(only(question({ phrases: ['anything else I can help with'], window: { last_s: 15 } })).value).toBe('yes')
+    expect(only(question({ phrases: ['good morning'], window: { last_s: 15 } })).value).toBe('no')
+  })
+
+  it('reads a negated phrase as not said', () => {
+    const refusal: Segment[] = [{ speaker: 'agent', start: 0, end: 4, text: "Sorry, I can't help you with that." }]
+    expect(only(question({ phrases: ['I can help you with that'] }), refusal).value).toBe('no')
+  })
+
+  it('answers n/a when the condition never comes up, and leaves it out of the score', () => {
+    const refundQuestion = question({
+      phrases: ['refund policy'],
+      applies_when: { phrases: ['refund'], speaker: 'customer' },
+    })
+    const cancelQuestion = question({
+      phrases: ['cancellation fee'],
+      applies_when: { phrases: ['cancel my account'], speaker: 'customer' },
+    })
+    const result = scoreTranscript([category('Policy', [refundQuestion, cancelQuestion])], call)
+    const [refund, cancel] = result.categories[0].questions
+    expect(refund.value).toBe('yes')
+    expect(cancel).toMatchObject({ value: 'n/a', passed: null })
+    expect(cancel.justification).toBe('Not applicable: the customer never raised it.')
+    expect(result.categories[0].score).toBe(100)
+  })
+
+  it('weights questions in a category and categories in the call', () => {
+    const opening = category('Opening', [
+      question({ phrases: ['good morning'], weight: 1 }),
+      question({ phrases: ['recorded for quality'], weight: 3 }),
+    ])
+    const closing = category('Closing', [question({ phrases: ['anything else I can help with'] })], { weight: 3 })
+    const result = scoreTranscript([opening, closing], call)
+    expect(result.categories.map((c) => c.score)).toEqual([25, 100])
+    expect(result.score).toBe(81.3) // (1 × 25 + 3 × 100) / 4
+    expect(result.auto_fail).toBe(false)
+  })
+
+  it('a failed question in an auto-fail category sets the call to 0', () => {
+    const compliance = category('Compliance', [question({ phrases: ['verify your date of birth'] })], {
+      auto_failed: true,
+    })
+    const abuse = category(
+      'Conduct',
+      [question({ phrases: ['shut up', 'stupid'], expected: 'no', text: 'Did the agent insult the customer?' })],
+      { auto_failed: true },
+    )
+    expect(scoreTranscript([compliance, abuse], call)).toMatchObject({ score: 100, auto_fail: false })
+
+    const rude: Segment[] = [...call, { speaker: 'agent', start: 80, end: 82, text: "That's a stupid question." }]
+    const failed = scoreTranscript([compliance, abuse], rude)
+    expect(failed).toMatchObject({ score: 0, auto_fail: true })
+    expect(failed.categories[1]).toMatchObject({ failed: true, score: 0 })
+    expect(failed.categories[1].questions[0]).toMatchObject({
+      value: 'yes',
+      passed: false,
+      evaluation_key_word: 'stupid',
+    })
+  })
+
+  it('gives no score when nothing in the template applies', () => {
+    const never = category('Refunds', [
+      question({ phrases: ['refund policy'], applies_when: { phrases: ['chargeback'], speaker: 'customer' } }),
+    ])
+    expect(scoreTranscript([never], call)).toMatchObject({ score: null, auto_fail: false })
+  })
+})

@@ -1,0 +1,184 @@
+import { findPhrase, prepare, type Evidence, type Segment, type Speaker } from './match'
+import { hhmmss } from './text'
+
+export type { Segment, Speaker }
+export type Answer = 'yes' | 'no' | 'n/a'
+
+export type TemplateQuestion = {
+  id: number
+  text: string
+  weight: number
+  /** The answer a compliant call gives. */
+  expected: 'yes' | 'no'
+  /** Said by `speaker` (inside the window), any of these makes the answer yes. */
+  phrases: string[]
+  speaker: Speaker | 'any'
+  /** Only the first or last N seconds of the call count (e.g. a greeting in the first 30 s). */
+  window?: { first_s?: number; last_s?: number }
+  /** The question applies only when one of these is said first (e.g. the customer asks for a refund); otherwise n/a. */
+  applies_when?: { phrases: string[]; speaker: Speaker | 'any' }
+}
+
+export type TemplateCategory = {
+  id: number
+  name: string
+  weight: number
+  /** A failed question here fails the whole call (score 0). */
+  auto_failed: boolean
+  questions: TemplateQuestion[]
+}
+
+export type QuestionScore = {
+  question_id: number
+  value: Answer
+  /** Whether the answer is the compliant one; null when not applicable. */
+  passed: boolean | null
+  evaluation_key_word: string | null
+  start_time: string | null
+  start_seconds: number | null
+  justification: string
+}
+
+export type CategoryScore = {
+  category_id: number
+  name: string
+  auto_failed: boolean
+  /** 0–100 over the applicable questions' weights; null when none applies. */
+  score: number | null
+  /** An auto-fail category with a failed question. */
+  failed: boolean
+  questions: QuestionScore[]
+}
+
+export type CallScore = {
+  /** 0–100 weighted over the scored categories; 0 on auto-fail; null when nothing applied. */
+  score: number | null
+  auto_fail: boolean
+  categories: CategoryScore[]
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10
+const who = (s: Speaker | 'any') => (s === 'any' ? 'anyone' : `the ${s}`)
+
+function windowOf(q: TemplateQuestion, duration: number) {
+  const from = q.window?.last_s !== undefined ? Math.max(0, duration - q.window.last_s) : 0
+  const to = q.window?.first_s ?? Number.POSITIVE_INFINITY
+  return { from, to }
+}
+
+function describeWindow(q: TemplateQuestion) {
+  if (q.window?.first_s !== undefined) return ` in the first ${q.window.first_s} s`
+  if (q.window?.last_s !== undefined) return ` in the last ${q.window.last_s} s`
+  return ''
+}
+
+function quoted(e: Evidence) {
+  return `"${e.words}" (${e.segment.speaker}, ${hhmmss(e.at)})`
+}
+
+/** Answers one question from the transcript, with its evidence and a one-line justification. */
+export function answerQuestion(
+  q: TemplateQuestion,
+  prepared: ReturnType<typeof prepare>,
+  duration: number,
+): QuestionScore {
+  const base = { question_id: q.id, evaluation_key_word: null, start_time: null, start_seconds: null }
+  if (q.applies_when) {
+    const condition = q.applies_when
+    const { evidence } = findPhrase(
+      prepared,
+      condition.phrases,
+      (s) => condition.speaker === 'any' || s.speaker === condition.speaker,
+    )
+    if (!evidence) {
+      return {
+        ...base,
+        value: 'n/a',
+        passed: null,
+        justification: `Not applicable: ${who(condition.speaker)} never raised it.`,
+      }
+    }
+  }
+  const { from, to } = windowOf(q, duration)
+  const { evidence, elsewhere } = findPhrase(
+    prepared,
+    q.phrases,
+    (s) => (q.speaker === 'any' || s.speaker === q.speaker) && s.start >= from && s.start <= to,
+  )
+  const value = evidence ? 'yes' : 'no'
+  const passed = value === q.expected
+  if (evidence) {
+    return {
+      question_id: q.id,
+      value,
+      passed,
+      evaluation_key_word: evidence.words,
+      start_time: hhmmss(evidence.at),
+      start_seconds: round1(evidence.at),
+      justification: `${who(q.speaker)[0].toUpperCase()}${who(q.speaker).slice(1)} said ${quoted(evidence)}.`,
+    }
+  }
+  const expectedWhere = `${who(q.speaker)}${describeWindow(q)}`
+  const justification = elsewhere
+    ? `Said as ${quoted(elsewhere)}, but it had to come from ${expectedWhere}.`
+    : `No words to that effect from ${expectedWhere}.`
+  return {
+    ...base,
+    value,
+    passed,
+    evaluation_key_word: elsewhere?.words ?? null,
+    start_time: elsewhere ? hhmmss(elsewhere.at) : null,
+    start_seconds: elsewhere ? round1(elsewhere.at) : null,
+    justification,
+  }
+}
+
+/** Weighted share of applicable questions answered as expected, 0–100; null when none applies. */
+export function categoryScore(questions: TemplateQuestion[], answers: QuestionScore[]): number | null {
+  let total = 0
+  let earned = 0
+  answers.forEach((a, i) => {
+    if (a.passed === null) return
+    total += questions[i].weight
+    if (a.passed) earned += questions[i].weight
+  })
+  return total > 0 ? round1((earned / total) * 100) : null
+}
+
+/** The call's score from its categories: weighted over scored categories, 0 when an auto-fail category failed. */
+export function callScore(categories: CategoryScore[], weights: number[]): Pick<CallScore, 'score' | 'auto_fail'> {
+  const autoFail = categories.some((c) => c.failed)
+  let total = 0
+  let sum = 0
+  categories.forEach((c, i) => {
+    if (c.score === null) return
+    total += weights[i]
+    sum += weights[i] * c.score
+  })
+  if (autoFail) return { score: 0, auto_fail: true }
+  return { score: total > 0 ? round1(sum / total) : null, auto_fail: false }
+}
+
+/** Scores a transcript against a template: the local engine (no network). */
+export function scoreTranscript(template: TemplateCategory[], segments: Segment[]): CallScore {
+  const prepared = prepare(segments)
+  const duration = segments.reduce((max, s) => Math.max(max, s.end), 0)
+  const categories = template.map((category): CategoryScore => {
+    const questions = category.questions.map((q) => answerQuestion(q, prepared, duration))
+    return {
+      category_id: category.id,
+      name: category.name,
+      auto_failed: category.auto_failed,
+      score: categoryScore(category.questions, questions),
+      failed: category.auto_failed && questions.some((q) => q.passed === false),
+      questions,
+    }
+  })
+  return {
+    ...callScore(
+      categories,
+      template.map((c) => c.weight),
+    ),
+    categories,
+  }
+}
