@@ -18,6 +18,7 @@ import { accountsRoutes } from './routes/accounts'
 import { healthRoutes } from './routes/health'
 import { lookupRoutes } from './routes/lookups'
 import { notificationRoutes } from './routes/notifications'
+import { templateRoutes } from './routes/templates'
 import { createServices } from './services'
 
 export type AppEnv = Pick<
@@ -63,6 +64,7 @@ export async function buildApp({ database, env, queue, logger = false }: BuildOp
   await app.register(accountsRoutes, { db, accounts, ipLimit: env.loginIpLimit })
   await app.register(notificationRoutes, { db })
   await app.register(lookupRoutes, { db })
+  await app.register(templateRoutes, { db })
   await app.register(healthRoutes, { database, queue })
   return app
 }

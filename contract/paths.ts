@@ -9,4 +9,7 @@ export const paths = {
   lookupDomain: '/api/base/lookups/domain/',
   lookupLanguage: '/api/base/lookups/language/',
   health: '/api/health/',
+  template: '/api/call_evaluation/template/',
+  createTemplate: '/api/call_evaluation/create-template/',
+  updateTemplate: '/api/call_evaluation/update-template/',
 } as const

@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   serial,
@@ -96,3 +97,66 @@ export const systemState = pgTable('system_state', {
   value: text('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+export const speakerEnum = pgEnum('speaker_choice', ['agent', 'customer', 'any'])
+export const answerEnum = pgEnum('expected_answer', ['yes', 'no'])
+export const templateStatusEnum = pgEnum('template_status', ['active', 'archived'])
+
+/**
+ * One row per version of a QA template. Editing makes a new version with the same internal id;
+ * evaluations keep pointing at the version they were scored with.
+ */
+export const templates = pgTable(
+  'templates',
+  {
+    id: serial('id').primaryKey(),
+    internalId: uuid('internal_id').notNull(),
+    version: integer('version').notNull(),
+    isLatest: boolean('is_latest').notNull().default(true),
+    name: varchar('name', { length: 150 }).notNull(),
+    description: text('description').notNull().default(''),
+    status: templateStatusEnum('status').notNull().default('active'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('templates_internal_version_unique').on(t.internalId, t.version),
+    index('templates_latest_idx').on(t.isLatest, t.status),
+  ],
+)
+
+export const templateCategories = pgTable(
+  'template_categories',
+  {
+    id: serial('id').primaryKey(),
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => templates.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: varchar('name', { length: 120 }).notNull(),
+    weight: integer('weight').notNull().default(1),
+    autoFailed: boolean('auto_failed').notNull().default(false),
+  },
+  (t) => [index('template_categories_template_idx').on(t.templateId, t.position)],
+)
+
+export const templateQuestions = pgTable(
+  'template_questions',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => templateCategories.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    questionText: varchar('question_text', { length: 500 }).notNull(),
+    weight: integer('weight').notNull().default(1),
+    expectedAnswer: answerEnum('expected_answer').notNull().default('yes'),
+    evidencePhrases: jsonb('evidence_phrases').$type<string[]>().notNull(),
+    speaker: speakerEnum('speaker').notNull().default('agent'),
+    withinFirstS: integer('within_first_s'),
+    withinLastS: integer('within_last_s'),
+    appliesWhenPhrases: jsonb('applies_when_phrases').$type<string[]>().notNull().default([]),
+    appliesWhenSpeaker: speakerEnum('applies_when_speaker').notNull().default('customer'),
+  },
+  (t) => [index('template_questions_category_idx').on(t.categoryId, t.position)],
+)
