@@ -46,7 +46,6 @@ export async function createTestDatabase(): Promise<Database> {
 
 type SetupOptions = { queue?: Queue; register?: (app: App) => void | Promise<void> }
 
-/** An app on a fresh database; `register` adds test-only routes before the app is sealed. */
 /** initdb is the slow part of PGlite: reuse a migrated data dir, cached per migration set. */
 async function freshPglite(): Promise<Database> {
   const folder = migrationsFolder()
@@ -72,6 +71,7 @@ async function freshPglite(): Promise<Database> {
   return database
 }
 
+/** An app on a fresh database; `register` adds test-only routes before the app is sealed. */
 export async function setupTestApp(env: Partial<AppEnv> = {}, options: SetupOptions = {}) {
   const database = await createTestDatabase()
   const app = await buildApp({ database, env: { ...testEnv, ...env }, queue: options.queue })

@@ -1,8 +1,10 @@
 import { count, eq, inArray } from 'drizzle-orm'
 import { hashPassword } from '../auth/password'
 import type { Db } from '../db/client'
-import { lookups, notifications, users } from '../db/schema'
+import { lookups, notifications, templates, users } from '../db/schema'
+import { createTemplate } from '../templates/store'
 import { DEMO_PASSWORD, demoUsers, domains, languages, notificationTemplates } from './demo-data'
+import { demoTemplates } from './templates-data'
 
 const HOUR = 60 * 60 * 1000
 
@@ -42,5 +44,24 @@ export async function seedDemo(db: Db, now = new Date()) {
     ]
     await tx.insert(lookups).values(lookupRows).onConflictDoNothing()
   })
-  return { usersCreated: missing.length }
+  const templatesCreated = await seedTemplates(db)
+  return { usersCreated: missing.length, templatesCreated }
+}
+
+/** The demo QA templates, by name in any version: a renamed one is not seeded again. */
+async function seedTemplates(db: Db) {
+  const names = demoTemplates.map((t) => t.name)
+  const present = new Set(
+    (await db.select({ name: templates.name }).from(templates).where(inArray(templates.name, names))).map(
+      (r) => r.name,
+    ),
+  )
+  const [author] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'supervisor@demo.local'))
+  let created = 0
+  for (const template of demoTemplates) {
+    if (present.has(template.name) || !author) continue
+    await createTemplate(db, template, author.id)
+    created++
+  }
+  return created
 }

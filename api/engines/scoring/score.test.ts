@@ -53,6 +53,16 @@ describe('the local scoring engine', () => {
     expect(tokenize('Um, HELPING... helped!').map((t) => t.key)).toEqual(['help', 'help'])
   })
 
+  it('keeps the small words of a phrase made mostly of them, and reads contractions', () => {
+    const asked: Segment[] = [{ speaker: 'agent', start: 0, end: 3, text: "And what's the name on the account?" }]
+    expect(only(question({ phrases: ['my name is'] }), asked).value).toBe('no')
+    expect(only(question({ phrases: ['my name is'] })).evaluation_key_word).toBe('my name is')
+    const promise: Segment[] = [
+      { speaker: 'agent', start: 0, end: 4, text: "Right, so what I'll do is raise a dispute." },
+    ]
+    expect(only(question({ phrases: ['what I will do is'] }), promise).evaluation_key_word).toBe('what I will do is')
+  })
+
   it('matches close paraphrases through synonyms', () => {
     // "assist" for "help", "more" for "else", and the closing question asked in other words
     expect(only(question({ phrases: ['anything else I can help you with'] })).value).toBe('yes')
@@ -67,7 +77,7 @@ describe('the local scoring engine', () => {
     const answer = only(question({ phrases: ['thank you for your help'], speaker: 'agent' }))
     expect(answer.value).toBe('no')
     expect(answer.justification).toMatch(
-      /Said as "thank you so much for the help" \(customer, .*\), but it had to come from the agent/,
+      /Said as "Thank you so much for the help" \(customer, .*\), but it had to come from the agent/,
     )
     expect(only(question({ phrases: ['thank you for your help'], speaker: 'customer' })).value).toBe('yes')
   })

@@ -65,18 +65,29 @@ function canonical(word: string) {
   return CANONICAL.get(stemmed) ?? stemmed
 }
 
-/** Words of an utterance: lower case, no punctuation, contractions joined ("can't" -> "cant"), fillers dropped. */
+/** "I'll" -> "I will" and the like, so a phrase written out matches the contracted speech (and back). */
+function expandContractions(text: string) {
+  return text
+    .replace(/[’]/g, "'")
+    .replace(/\b(i|you|we|they|he|she|it|that|there)'ll\b/gi, '$1 will')
+    .replace(/\b(you|we|they)'re\b/gi, '$1 are')
+    .replace(/\b(i|you|we|they)'ve\b/gi, '$1 have')
+    .replace(/\b(i|you|we|they|he|she)'d\b/gi, '$1 would')
+    .replace(/\bi'm\b/gi, 'I am')
+    .replace(/'/g, '')
+}
+
+/** Words of an utterance: no punctuation, contractions handled ("can't" -> "cant"), fillers dropped; keys lower-cased. */
 export function tokenize(text: string): Token[] {
-  const words = text
-    .toLowerCase()
-    .replace(/[’']/g, '')
+  const words = expandContractions(text)
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
   const tokens: Token[] = []
-  words.forEach((word, position) => {
+  words.forEach((raw, position) => {
+    const word = raw.toLowerCase()
     if (FILLERS.has(word)) return
     tokens.push({
-      raw: word,
+      raw,
       key: canonical(word),
       position,
       stop: STOPWORDS.has(word),
@@ -86,10 +97,13 @@ export function tokenize(text: string): Token[] {
   return tokens
 }
 
-/** The words a phrase cannot do without; a phrase of stop words only keeps them all. */
+/**
+ * The words a phrase cannot do without. A phrase that is mostly small words ("my name is",
+ * "what I will do is") keeps them all, or any lone "name" or "what" would count.
+ */
 export function contentKeys(tokens: Token[]): string[] {
   const content = tokens.filter((t) => !t.stop)
-  return (content.length ? content : tokens).map((t) => t.key)
+  return (content.length >= 2 ? content : tokens).map((t) => t.key)
 }
 
 export function spokenWordCount(text: string) {
