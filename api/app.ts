@@ -15,6 +15,7 @@ import { version } from './lib/version'
 import { installAuth } from './plugins/auth'
 import { installErrorHandling } from './plugins/errors'
 import { accountsRoutes } from './routes/accounts'
+import { callEvaluationLookupRoutes } from './routes/call-evaluation-lookups'
 import { healthRoutes } from './routes/health'
 import { lookupRoutes } from './routes/lookups'
 import { notificationRoutes } from './routes/notifications'
@@ -64,6 +65,7 @@ export async function buildApp({ database, env, queue, logger = false }: BuildOp
   await app.register(accountsRoutes, { db, accounts, ipLimit: env.loginIpLimit })
   await app.register(notificationRoutes, { db })
   await app.register(lookupRoutes, { db })
+  await app.register(callEvaluationLookupRoutes, { db })
   await app.register(templateRoutes, { db })
   await app.register(healthRoutes, { database, queue })
   return app

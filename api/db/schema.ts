@@ -160,3 +160,41 @@ export const templateQuestions = pgTable(
   },
   (t) => [index('template_questions_category_idx').on(t.categoryId, t.position)],
 )
+
+/** A client programme the contact centre runs (e.g. a bank's inbound line). */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 50 }).notNull(),
+    name: varchar('name', { length: 150 }).notNull(),
+    client: varchar('client', { length: 150 }).notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('campaigns_code_unique').on(t.code)],
+)
+
+/** A line of business inside a campaign (e.g. card services). */
+export const services = pgTable(
+  'services',
+  {
+    id: serial('id').primaryKey(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 150 }).notNull(),
+  },
+  (t) => [uniqueIndex('services_campaign_name_unique').on(t.campaignId, t.name)],
+)
+
+/** Why a call was evaluated: the AI's routine pass, a manual audit, a calibration, a dispute. */
+export const evaluationTypes = pgTable(
+  'evaluation_types',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 50 }).notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [uniqueIndex('evaluation_types_code_unique').on(t.code)],
+)

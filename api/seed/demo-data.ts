@@ -113,3 +113,32 @@ export const languages: [string, string][] = [
   ['it', 'Italian'],
   ['zh', 'Chinese (Mandarin)'],
 ]
+
+/** Three client programmes, each with its lines of business. */
+export const demoCampaigns: { code: string; name: string; client: string; services: string[] }[] = [
+  {
+    code: 'ACME-RETAIL',
+    name: 'Retail banking inbound',
+    client: 'Acme Bank',
+    services: ['Card services', 'Current accounts', 'Personal loans', 'Fraud and disputes'],
+  },
+  {
+    code: 'NORTHWIND-COLL',
+    name: 'Energy collections',
+    client: 'Northwind Energy',
+    services: ['Early arrears', 'Payment plans', 'Vulnerable customers'],
+  },
+  {
+    code: 'CONTOSO-PATIENT',
+    name: 'Patient access line',
+    client: 'Contoso Health',
+    services: ['Appointments', 'Billing enquiries', 'Prescription refills'],
+  },
+]
+
+export const demoEvaluationTypes: [code: string, name: string][] = [
+  ['ai', 'AI evaluation'],
+  ['manual_audit', 'Manual audit'],
+  ['calibration', 'Calibration'],
+  ['dispute', 'Dispute review'],
+]

@@ -1,9 +1,17 @@
 import { count, eq, inArray } from 'drizzle-orm'
 import { hashPassword } from '../auth/password'
 import type { Db } from '../db/client'
-import { lookups, notifications, templates, users } from '../db/schema'
+import { campaigns, evaluationTypes, lookups, notifications, services, templates, users } from '../db/schema'
 import { createTemplate } from '../templates/store'
-import { DEMO_PASSWORD, demoUsers, domains, languages, notificationTemplates } from './demo-data'
+import {
+  DEMO_PASSWORD,
+  demoCampaigns,
+  demoEvaluationTypes,
+  demoUsers,
+  domains,
+  languages,
+  notificationTemplates,
+} from './demo-data'
 import { demoTemplates } from './templates-data'
 
 const HOUR = 60 * 60 * 1000
@@ -43,6 +51,21 @@ export async function seedDemo(db: Db, now = new Date()) {
       ...languages.map(([code, name], i) => ({ kind: 'language' as const, code, name, sortOrder: i })),
     ]
     await tx.insert(lookups).values(lookupRows).onConflictDoNothing()
+    await tx
+      .insert(evaluationTypes)
+      .values(demoEvaluationTypes.map(([code, name], sortOrder) => ({ code, name, sortOrder })))
+      .onConflictDoNothing()
+    await tx
+      .insert(campaigns)
+      .values(demoCampaigns.map(({ code, name, client }) => ({ code, name, client })))
+      .onConflictDoNothing()
+    const campaignIds = new Map(
+      (await tx.select({ id: campaigns.id, code: campaigns.code }).from(campaigns)).map((c) => [c.code, c.id]),
+    )
+    await tx
+      .insert(services)
+      .values(demoCampaigns.flatMap((c) => c.services.map((name) => ({ campaignId: campaignIds.get(c.code)!, name }))))
+      .onConflictDoNothing()
   })
   const templatesCreated = await seedTemplates(db)
   return { usersCreated: missing.length, templatesCreated }
