@@ -28,6 +28,9 @@ const schema = z.object({
   LOGIN_ACCOUNT_WINDOW_MIN: count.default(15),
   HOUSEKEEPING_CRON: z.string().min(9).default('*/5 * * * *'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LLM_BASE_URL: z.string().url('must be an absolute URL').optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
 })
 
 export type ApiEnv = {
@@ -46,7 +49,11 @@ export type ApiEnv = {
   loginAccountWindowMs: number
   housekeepingCron: string
   logLevel: string
+  /** An OpenAI-compatible endpoint for the AI engines; unset: the local engines only. */
+  llm: LlmConfig | null
 }
+
+export type LlmConfig = { baseUrl: string; apiKey: string; model: string }
 
 export class ConfigError extends Error {}
 
@@ -100,6 +107,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     loginAccountWindowMs: e.LOGIN_ACCOUNT_WINDOW_MIN * 60_000,
     housekeepingCron: e.HOUSEKEEPING_CRON,
     logLevel: e.LOG_LEVEL,
+    llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY ?? 'unused', model: e.LLM_MODEL } : null,
   }
 }
 

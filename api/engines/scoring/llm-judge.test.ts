@@ -1,0 +1,142 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createLlm } from '../llm/client'
+import { scoreCall } from './llm-judge'
+import type { Segment, TemplateCategory } from './score'
+
+const template: TemplateCategory[] = [
+  {
+    id: 1,
+    name: 'Opening',
+    weight: 1,
+    auto_failed: false,
+    questions: [
+      { id: 11, text: 'Greeting?', weight: 1, expected: 'yes', phrases: ['thank you for calling'], speaker: 'agent' },
+      {
+        id: 12,
+        text: 'Refund policy when asked?',
+        weight: 1,
+        expected: 'yes',
+        phrases: ['refund policy'],
+        speaker: 'agent',
+        applies_when: { phrases: ['refund'], speaker: 'customer' },
+      },
+    ],
+  },
+  {
+    id: 2,
+    name: 'Compliance',
+    weight: 3,
+    auto_failed: true,
+    questions: [
+      { id: 21, text: 'Verified DOB?', weight: 1, expected: 'yes', phrases: ['date of birth'], speaker: 'agent' },
+    ],
+  },
+]
+const call: Segment[] = [
+  { speaker: 'agent', start: 0, end: 4, text: 'Thanks for calling Acme, Priya speaking.' },
+  { speaker: 'customer', start: 4.5, end: 8, text: 'Hi, my card was charged twice.' },
+]
+
+// A stand-in for an OpenAI-compatible server: each test says what the "model" answers.
+let reply: (body: { model: string; messages: { content: string }[] }) => { status: number; content?: string }
+const seen: { auth?: string; body?: { model: string; messages: { content: string }[] } }[] = []
+let server: Server
+let baseUrl: string
+
+async function readJson(req: IncomingMessage) {
+  let raw = ''
+  for await (const chunk of req) raw += chunk
+  return JSON.parse(raw)
+}
+
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    const body = await readJson(req)
+    seen.push({ auth: req.headers.authorization, body })
+    const { status, content } = reply(body)
+    res.writeHead(status, { 'content-type': 'application/json' })
+    res.end(
+      JSON.stringify(
+        status === 200
+          ? {
+              id: 'cmpl-1',
+              object: 'chat.completion',
+              created: 0,
+              model: body.model,
+              choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }],
+            }
+          : { error: { message: 'overloaded' } },
+      ),
+    )
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
+})
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+const llm = () => createLlm({ baseUrl, apiKey: 'sk-test', model: 'judge-1' }, { timeoutMs: 5_000 })
+const answers = (list: object[]) => JSON.stringify({ answers: list })
+const good = [
+  {
+    question_id: 11,
+    value: 'yes',
+    evaluation_key_word: 'Thanks for calling',
+    start_seconds: 0.2,
+    justification: 'Greeted at once.',
+  },
+  { question_id: 12, value: 'n/a', evaluation_key_word: null, start_seconds: null, justification: 'No refund asked.' },
+  { question_id: 21, value: 'no', evaluation_key_word: null, start_seconds: null, justification: 'Never verified.' },
+]
+
+describe('the LLM judge', () => {
+  it("scores with the model's answers, in the engine's shape, and sends it the transcript", async () => {
+    reply = () => ({ status: 200, content: answers(good) })
+    const { result, engine, fallback_reason } = await scoreCall(template, call, llm())
+    expect(engine).toBe('llm')
+    expect(fallback_reason).toBeNull()
+    expect(result).toMatchObject({ score: 0, auto_fail: true })
+    expect(result.categories[0]).toMatchObject({ score: 100, failed: false })
+    expect(result.categories[0].questions[0]).toMatchObject({ value: 'yes', start_time: '00:00:00', passed: true })
+    expect(result.categories[1].questions[0].justification).toBe('Never verified.')
+    const last = seen.at(-1)!
+    expect(last.auth).toBe('Bearer sk-test')
+    expect(last.body!.model).toBe('judge-1')
+    expect(last.body!.messages[1].content).toContain('[4.5s customer] Hi, my card was charged twice.')
+    expect(last.body!.messages[1].content).toContain('#12 Refund policy when asked?')
+  })
+
+  it('falls back to the local engine when an answer is missing or impossible', async () => {
+    reply = () => ({ status: 200, content: answers(good.slice(0, 2)) })
+    const missing = await scoreCall(template, call, llm())
+    expect(missing).toMatchObject({ engine: 'local', fallback_reason: 'The judge did not answer question 21' })
+    expect(missing.result.categories[0].questions[0]).toMatchObject({
+      value: 'yes',
+      evaluation_key_word: 'Thanks for calling',
+    })
+
+    reply = () => ({
+      status: 200,
+      content: answers(good.map((a) => (a.question_id === 21 ? { ...a, value: 'n/a' } : a))),
+    })
+    expect((await scoreCall(template, call, llm())).fallback_reason).toBe('Question 21 always applies')
+  })
+
+  it('falls back when the model answers garbage or the server fails', async () => {
+    reply = () => ({ status: 200, content: 'Sure! The agent did great.' })
+    expect((await scoreCall(template, call, llm())).engine).toBe('local')
+    reply = () => ({ status: 200, content: JSON.stringify({ answers: [{ question_id: 11, value: 'maybe' }] }) })
+    expect((await scoreCall(template, call, llm())).fallback_reason).toBe('the judge answered in an unexpected shape')
+    reply = () => ({ status: 500 })
+    const down = await scoreCall(template, call, llm())
+    expect(down.engine).toBe('local')
+    expect(down.result.auto_fail).toBe(true)
+  })
+
+  it('uses the local engine when no LLM is configured', async () => {
+    const before = seen.length
+    expect(await scoreCall(template, call, null)).toMatchObject({ engine: 'local', fallback_reason: null })
+    expect(seen.length).toBe(before)
+  })
+})

@@ -1,0 +1,111 @@
+import { z } from 'zod'
+import type { Llm } from '../llm/client'
+import { hhmmss } from './text'
+import {
+  callScore,
+  categoryScore,
+  scoreTranscript,
+  type CallScore,
+  type QuestionScore,
+  type Segment,
+  type TemplateCategory,
+  type TemplateQuestion,
+} from './score'
+
+const judged = z.object({
+  answers: z.array(
+    z.object({
+      question_id: z.number().int(),
+      value: z.enum(['yes', 'no', 'n/a']),
+      evaluation_key_word: z.string().max(300).nullable(),
+      start_seconds: z.number().min(0).nullable(),
+      justification: z.string().min(1).max(500),
+    }),
+  ),
+})
+
+const SYSTEM = `You are a contact-centre quality auditor. You answer a QA template's questions about one call
+from its transcript. For each question answer "yes", "no" or "n/a" ("n/a" only when the question's
+condition never arises). Quote the exact words from the transcript that decide the answer
+(evaluation_key_word) with the second they start (start_seconds), or null when nothing was said, and
+give a one-sentence justification. Respect who must say it and the time window. Reply with JSON:
+{"answers":[{"question_id":1,"value":"yes","evaluation_key_word":"…","start_seconds":12.5,"justification":"…"}]}`
+
+function describe(q: TemplateQuestion) {
+  const parts = [`#${q.id} ${q.text}`, `must be said by: ${q.speaker}`, `evidence such as: ${q.phrases.join(' | ')}`]
+  if (q.window?.first_s) parts.push(`only in the first ${q.window.first_s} s`)
+  if (q.window?.last_s) parts.push(`only in the last ${q.window.last_s} s`)
+  if (q.applies_when)
+    parts.push(`applies only if the ${q.applies_when.speaker} mentions: ${q.applies_when.phrases.join(' | ')}`)
+  return parts.join('; ')
+}
+
+/** The judge's answers, checked against the template and the call; throws if they don't fit. */
+function toScores(template: TemplateCategory[], answers: z.infer<typeof judged>['answers'], duration: number) {
+  const byId = new Map(answers.map((a) => [a.question_id, a]))
+  return template.map((category) => {
+    const questions = category.questions.map((q): QuestionScore => {
+      const a = byId.get(q.id)
+      if (!a) throw new Error(`The judge did not answer question ${q.id}`)
+      if (a.value === 'n/a' && !q.applies_when) throw new Error(`Question ${q.id} always applies`)
+      const at = a.start_seconds === null ? null : Math.min(a.start_seconds, duration)
+      return {
+        question_id: q.id,
+        value: a.value,
+        passed: a.value === 'n/a' ? null : a.value === q.expected,
+        evaluation_key_word: a.evaluation_key_word,
+        start_time: at === null ? null : hhmmss(at),
+        start_seconds: at,
+        justification: a.justification,
+      }
+    })
+    return {
+      category_id: category.id,
+      name: category.name,
+      auto_failed: category.auto_failed,
+      score: categoryScore(category.questions, questions),
+      failed: category.auto_failed && questions.some((q) => q.passed === false),
+      questions,
+    }
+  })
+}
+
+export async function judgeWithLlm(llm: Llm, template: TemplateCategory[], segments: Segment[]): Promise<CallScore> {
+  const duration = segments.reduce((max, s) => Math.max(max, s.end), 0)
+  const transcript = segments.map((s) => `[${s.start.toFixed(1)}s ${s.speaker}] ${s.text}`).join('\n')
+  const questions = template.flatMap((c) => c.questions.map(describe)).join('\n')
+  const { answers } = await llm.json(
+    [
+      { role: 'system', content: SYSTEM },
+      {
+        role: 'user',
+        content: `Call length: ${duration.toFixed(1)} s\n\nTranscript:\n${transcript}\n\nQuestions:\n${questions}`,
+      },
+    ],
+    judged,
+  )
+  const categories = toScores(template, answers, duration)
+  return {
+    ...callScore(
+      categories,
+      template.map((c) => c.weight),
+    ),
+    categories,
+  }
+}
+
+export type ScoredBy = { result: CallScore; engine: 'llm' | 'local'; fallback_reason: string | null }
+
+/** The LLM judge where one is configured, the local engine otherwise or whenever the judge fails. */
+export async function scoreCall(template: TemplateCategory[], segments: Segment[], llm: Llm | null): Promise<ScoredBy> {
+  if (llm) {
+    try {
+      return { result: await judgeWithLlm(llm, template, segments), engine: 'llm', fallback_reason: null }
+    } catch (error) {
+      const reason =
+        error instanceof z.ZodError ? 'the judge answered in an unexpected shape' : (error as Error).message
+      return { result: scoreTranscript(template, segments), engine: 'local', fallback_reason: reason }
+    }
+  }
+  return { result: scoreTranscript(template, segments), engine: 'local', fallback_reason: null }
+}
