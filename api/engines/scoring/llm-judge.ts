@@ -2,8 +2,8 @@ import { z } from 'zod'
 import type { Llm } from '../llm/client'
 import { hhmmss } from './text'
 import {
-  callScore,
-  categoryScore,
+  assemble,
+  callDuration,
   scoreTranscript,
   type CallScore,
   type QuestionScore,
@@ -24,6 +24,8 @@ const judged = z.object({
   ),
 })
 
+type JudgedAnswer = z.infer<typeof judged>['answers'][number]
+
 const SYSTEM = `You are a contact-centre quality auditor. You answer a QA template's questions about one call
 from its transcript. For each question answer "yes", "no" or "n/a" ("n/a" only when the question's
 condition never arises). Quote the exact words from the transcript that decide the answer
@@ -40,38 +42,24 @@ function describe(q: TemplateQuestion) {
   return parts.join('; ')
 }
 
-/** The judge's answers, checked against the template and the call; throws if they don't fit. */
-function toScores(template: TemplateCategory[], answers: z.infer<typeof judged>['answers'], duration: number) {
-  const byId = new Map(answers.map((a) => [a.question_id, a]))
-  return template.map((category) => {
-    const questions = category.questions.map((q): QuestionScore => {
-      const a = byId.get(q.id)
-      if (!a) throw new Error(`The judge did not answer question ${q.id}`)
-      if (a.value === 'n/a' && !q.applies_when) throw new Error(`Question ${q.id} always applies`)
-      const at = a.start_seconds === null ? null : Math.min(a.start_seconds, duration)
-      return {
-        question_id: q.id,
-        value: a.value,
-        passed: a.value === 'n/a' ? null : a.value === q.expected,
-        evaluation_key_word: a.evaluation_key_word,
-        start_time: at === null ? null : hhmmss(at),
-        start_seconds: at,
-        justification: a.justification,
-      }
-    })
-    return {
-      category_id: category.id,
-      name: category.name,
-      auto_failed: category.auto_failed,
-      score: categoryScore(category.questions, questions),
-      failed: category.auto_failed && questions.some((q) => q.passed === false),
-      questions,
-    }
-  })
+/** One of the judge's answers, checked against its question and the call; throws if it doesn't fit. */
+function fromJudge(q: TemplateQuestion, a: JudgedAnswer | undefined, duration: number): QuestionScore {
+  if (!a) throw new Error(`The judge did not answer question ${q.id}`)
+  if (a.value === 'n/a' && !q.applies_when) throw new Error(`Question ${q.id} always applies`)
+  const at = a.start_seconds === null ? null : Math.min(a.start_seconds, duration)
+  return {
+    question_id: q.id,
+    value: a.value,
+    passed: a.value === 'n/a' ? null : a.value === q.expected,
+    evaluation_key_word: a.evaluation_key_word,
+    start_time: at === null ? null : hhmmss(at),
+    start_seconds: at,
+    justification: a.justification,
+  }
 }
 
 export async function judgeWithLlm(llm: Llm, template: TemplateCategory[], segments: Segment[]): Promise<CallScore> {
-  const duration = segments.reduce((max, s) => Math.max(max, s.end), 0)
+  const duration = callDuration(segments)
   const transcript = segments.map((s) => `[${s.start.toFixed(1)}s ${s.speaker}] ${s.text}`).join('\n')
   const questions = template.flatMap((c) => c.questions.map(describe)).join('\n')
   const { answers } = await llm.json(
@@ -84,14 +72,8 @@ export async function judgeWithLlm(llm: Llm, template: TemplateCategory[], segme
     ],
     judged,
   )
-  const categories = toScores(template, answers, duration)
-  return {
-    ...callScore(
-      categories,
-      template.map((c) => c.weight),
-    ),
-    categories,
-  }
+  const byId = new Map(answers.map((a) => [a.question_id, a]))
+  return assemble(template, (q) => fromJudge(q, byId.get(q.id), duration))
 }
 
 export type ScoredBy = { result: CallScore; engine: 'llm' | 'local'; fallback_reason: string | null }

@@ -159,12 +159,12 @@ export function callScore(categories: CategoryScore[], weights: number[]): Pick<
   return { score: total > 0 ? round1(sum / total) : null, auto_fail: false }
 }
 
-/** Scores a transcript against a template: the local engine (no network). */
-export function scoreTranscript(template: TemplateCategory[], segments: Segment[]): CallScore {
-  const prepared = prepare(segments)
-  const duration = segments.reduce((max, s) => Math.max(max, s.end), 0)
+export const callDuration = (segments: Segment[]) => segments.reduce((max, s) => Math.max(max, s.end), 0)
+
+/** Categories and the call's score from one answer per question, whoever gave them (local engine or LLM judge). */
+export function assemble(template: TemplateCategory[], answer: (q: TemplateQuestion) => QuestionScore): CallScore {
   const categories = template.map((category): CategoryScore => {
-    const questions = category.questions.map((q) => answerQuestion(q, prepared, duration))
+    const questions = category.questions.map(answer)
     return {
       category_id: category.id,
       name: category.name,
@@ -181,4 +181,11 @@ export function scoreTranscript(template: TemplateCategory[], segments: Segment[
     ),
     categories,
   }
+}
+
+/** Scores a transcript against a template: the local engine (no network). */
+export function scoreTranscript(template: TemplateCategory[], segments: Segment[]): CallScore {
+  const prepared = prepare(segments)
+  const duration = callDuration(segments)
+  return assemble(template, (q) => answerQuestion(q, prepared, duration))
 }
