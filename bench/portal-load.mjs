@@ -4,63 +4,15 @@
 // machine's baseline), and prints p50/p95/p99 and req/s for both. `node bench/portal-load.mjs`
 // Options through the environment: BENCH_CONNECTIONS (20), BENCH_SECONDS (10).
 import autocannon from 'autocannon'
-import { spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { freePort, launchStack } from '../scripts/lib/launch.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const connections = Number(process.env.BENCH_CONNECTIONS || 20)
 const duration = Number(process.env.BENCH_SECONDS || 10)
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-    server.on('error', reject)
-  })
-
-function startStack(env) {
-  const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let log = ''
-  const ready = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`stack not ready after 300 s:\n${log}`)), 300_000)
-    const onData = (chunk) => {
-      log += chunk
-      const match = log.match(/Ready in ([\d.]+) s/)
-      if (match) {
-        clearTimeout(timer)
-        // stop keeping the request log in memory; keep the pipe flowing so the stack never blocks
-        child.stdout.off('data', onData)
-        child.stdout.resume()
-        resolve(match[1])
-      }
-    }
-    child.stdout.on('data', onData)
-    child.stderr.on('data', (chunk) => (log += chunk))
-    child.on('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`stack exited (${code}) before ready:\n${log}`))
-    })
-  })
-  const exited = new Promise((resolve) => child.on('exit', resolve))
-  const stop = async () => {
-    if (child.exitCode !== null) return
-    child.kill('SIGINT')
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000)
-    await exited
-    clearTimeout(timer)
-  }
-  return { ready, stop }
-}
 
 /** Signs in like a browser without JavaScript: GET the form (for any hidden fields), POST it. */
 async function signIn(base) {
@@ -110,7 +62,7 @@ async function measure(title, url, headers) {
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'))
 const [port, apiPort] = [await freePort(), await freePort()]
-const stack = startStack({ PORT: String(port), API_PORT: String(apiPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn' })
+const stack = launchStack({ PORT: String(port), API_PORT: String(apiPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn' })
 let failed = false
 try {
   const readyIn = await stack.ready

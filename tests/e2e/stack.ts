@@ -1,22 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { freePort, launchStack } from '../../scripts/lib/launch.mjs'
 
 export const root = resolve(import.meta.dirname, '../..')
-
-export async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer()
-    srv.unref()
-    srv.on('error', fail)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number }
-      srv.close(() => ok(port))
-    })
-  })
-}
 
 export async function waitFor(url: string, timeoutMs = 120_000) {
   const until = Date.now() + timeoutMs
@@ -56,10 +44,8 @@ async function stopChild(child: ChildProcess) {
 export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'))
   const [port, apiPort] = [await freePort(), await freePort()]
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: root,
-    env: {
-      ...process.env,
+  const stack = launchStack(
+    {
       NODE_ENV: 'production',
       PORT: String(port),
       API_PORT: String(apiPort),
@@ -69,23 +55,20 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
       JWT_SECRET: 'e2e-jwt-secret-0123456789abcdef0123',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  const output = track(child)
-  const baseURL = `http://127.0.0.1:${port}`
-  const apiURL = `http://127.0.0.1:${apiPort}`
+    { timeoutMs: 120_000 },
+  )
   try {
-    await Promise.all([waitFor(`${apiURL}/api/health/`), waitFor(`${baseURL}/login`)])
+    await stack.ready
   } catch (error) {
-    await stopChild(child)
-    throw new Error(`${String(error)}\n--- start output ---\n${output()}`)
+    await stack.stop()
+    throw error
   }
   return {
-    baseURL,
-    apiURL,
-    output,
+    baseURL: `http://127.0.0.1:${port}`,
+    apiURL: `http://127.0.0.1:${apiPort}`,
+    output: stack.output,
     stop: async () => {
-      await stopChild(child)
+      await stack.stop()
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
