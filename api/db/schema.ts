@@ -6,6 +6,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  real,
   serial,
   text,
   timestamp,
@@ -197,4 +198,215 @@ export const evaluationTypes = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [uniqueIndex('evaluation_types_code_unique').on(t.code)],
+)
+
+/** Where people work: the teams of the contact centre. */
+export const departments = pgTable(
+  'departments',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 120 }).notNull(),
+  },
+  (t) => [uniqueIndex('departments_name_unique').on(t.name)],
+)
+
+export const locations = pgTable(
+  'locations',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 120 }).notNull(),
+    city: varchar('city', { length: 120 }).notNull().default(''),
+    country: varchar('country', { length: 120 }).notNull().default(''),
+  },
+  (t) => [uniqueIndex('locations_name_unique').on(t.name)],
+)
+
+/** The contact-centre side of a user: agents and QA supervisors belong to a team and a site. */
+export const staffProfiles = pgTable(
+  'staff_profiles',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    employeeCode: varchar('employee_code', { length: 30 }).notNull(),
+    departmentId: integer('department_id').references(() => departments.id, { onDelete: 'set null' }),
+    locationId: integer('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    /** An agent's QA supervisor. */
+    supervisorId: integer('supervisor_id').references(() => users.id, { onDelete: 'set null' }),
+    campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+    hiredOn: timestamp('hired_on', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('staff_profiles_employee_code_unique').on(t.employeeCode),
+    index('staff_profiles_supervisor_idx').on(t.supervisorId),
+  ],
+)
+
+export const jobStatusEnum = pgEnum('job_status', ['pending', 'in_queue', 'started', 'completed', 'failed'])
+export const transcriptSpeakerEnum = pgEnum('transcript_speaker', ['agent', 'customer'])
+
+/**
+ * A recorded call: the audio in the blob store (when there is one) and its transcript as
+ * speaker-labelled segments with start and end times in seconds.
+ */
+export const recordings = pgTable(
+  'recordings',
+  {
+    id: serial('id').primaryKey(),
+    /** The key id a listener asks a signed audio URL for. */
+    kid: uuid('kid').notNull().defaultRandom(),
+    blobKey: varchar('blob_key', { length: 300 }),
+    mimeType: varchar('mime_type', { length: 100 }),
+    sizeBytes: integer('size_bytes'),
+    fileName: varchar('file_name', { length: 255 }),
+    durationS: integer('duration_s').notNull().default(0),
+    language: varchar('language', { length: 10 }).notNull().default('en'),
+    status: jobStatusEnum('status').notNull().default('pending'),
+    failureReason: text('failure_reason'),
+    segments: jsonb('segments')
+      .$type<{ speaker: 'agent' | 'customer'; start: number; end: number; text: string }[]>()
+      .notNull()
+      .default([]),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('recordings_kid_unique').on(t.kid)],
+)
+
+export const evaluationStatuses = ['ai_evaluated', 'under_review', 'reviewed', 'acknowledged', 'disputed'] as const
+export const evaluationStatusEnum = pgEnum('evaluation_status', evaluationStatuses)
+export const answerValueEnum = pgEnum('answer_value', ['yes', 'no', 'n/a'])
+export const scoringEngineEnum = pgEnum('scoring_engine', ['local', 'llm'])
+
+/** One call scored against one template version: the AI's result and, once reviewed, the auditor's. */
+export const callEvaluations = pgTable(
+  'call_evaluations',
+  {
+    id: serial('id').primaryKey(),
+    recordingId: integer('recording_id')
+      .notNull()
+      .references(() => recordings.id, { onDelete: 'cascade' }),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    supervisorId: integer('supervisor_id').references(() => users.id, { onDelete: 'set null' }),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'restrict' }),
+    serviceId: integer('service_id').references(() => services.id, { onDelete: 'set null' }),
+    evaluationTypeId: integer('evaluation_type_id').references(() => evaluationTypes.id, { onDelete: 'set null' }),
+    /** The template version the call was scored with (a later edit makes a new version). */
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => templates.id, { onDelete: 'restrict' }),
+    callTime: timestamp('call_time', { withTimezone: true }).notNull(),
+    customerName: varchar('customer_name', { length: 150 }).notNull().default(''),
+    purpose: varchar('purpose', { length: 200 }).notNull().default(''),
+    status: evaluationStatusEnum('status').notNull().default('ai_evaluated'),
+    scoringStatus: jobStatusEnum('scoring_status').notNull().default('pending'),
+    scoringError: text('scoring_error'),
+    engine: scoringEngineEnum('engine'),
+    aiScore: real('ai_score'),
+    aiAutoFail: boolean('ai_auto_fail').notNull().default(false),
+    auditorScore: real('auditor_score'),
+    auditorAutoFail: boolean('auditor_auto_fail'),
+    scoredAt: timestamp('scored_at', { withTimezone: true }),
+    reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('call_evaluations_call_time_idx').on(t.callTime),
+    index('call_evaluations_agent_idx').on(t.agentId, t.callTime),
+    index('call_evaluations_supervisor_idx').on(t.supervisorId, t.callTime),
+    index('call_evaluations_campaign_idx').on(t.campaignId, t.callTime),
+    index('call_evaluations_status_idx').on(t.status, t.callTime),
+    index('call_evaluations_template_idx').on(t.templateId),
+  ],
+)
+
+/** A category's result in one evaluation (scores are 0–100, null when no question applied). */
+export const evaluationCategoryScores = pgTable(
+  'evaluation_category_scores',
+  {
+    id: serial('id').primaryKey(),
+    evaluationId: integer('evaluation_id')
+      .notNull()
+      .references(() => callEvaluations.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => templateCategories.id, { onDelete: 'restrict' }),
+    aiScore: real('ai_score'),
+    aiFailed: boolean('ai_failed').notNull().default(false),
+    auditorScore: real('auditor_score'),
+    auditorFailed: boolean('auditor_failed'),
+  },
+  (t) => [uniqueIndex('evaluation_category_scores_unique').on(t.evaluationId, t.categoryId)],
+)
+
+/**
+ * A question's answer in one evaluation: the AI's value with its evidence, and the auditor's value
+ * once a manual review sets one. These are the rows of the manual review (SPEC §3).
+ */
+export const evaluationQuestionScores = pgTable(
+  'evaluation_question_scores',
+  {
+    id: serial('id').primaryKey(),
+    evaluationId: integer('evaluation_id')
+      .notNull()
+      .references(() => callEvaluations.id, { onDelete: 'cascade' }),
+    categoryScoreId: integer('category_score_id')
+      .notNull()
+      .references(() => evaluationCategoryScores.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => templateQuestions.id, { onDelete: 'restrict' }),
+    aiValue: answerValueEnum('ai_value').notNull(),
+    evaluationKeyWord: text('evaluation_key_word'),
+    startSeconds: real('start_seconds'),
+    justification: text('justification').notNull().default(''),
+    auditorValue: answerValueEnum('auditor_value'),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('evaluation_question_scores_unique').on(t.evaluationId, t.questionId),
+    index('evaluation_question_scores_category_idx').on(t.categoryScoreId),
+  ],
+)
+
+/** Time an auditor spent with a call open for review. */
+export const reviewSessions = pgTable(
+  'review_sessions',
+  {
+    id: serial('id').primaryKey(),
+    evaluationId: integer('evaluation_id')
+      .notNull()
+      .references(() => callEvaluations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Last sign of life from the reviewer's page; a session without one for a while is stale. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [index('review_sessions_evaluation_idx').on(t.evaluationId, t.endedAt)],
+)
+
+export const evaluationStatusHistory = pgTable(
+  'evaluation_status_history',
+  {
+    id: serial('id').primaryKey(),
+    evaluationId: integer('evaluation_id')
+      .notNull()
+      .references(() => callEvaluations.id, { onDelete: 'cascade' }),
+    fromStatus: evaluationStatusEnum('from_status'),
+    toStatus: evaluationStatusEnum('to_status').notNull(),
+    changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    comment: text('comment').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('evaluation_status_history_evaluation_idx').on(t.evaluationId, t.createdAt)],
 )

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Template, TemplateInput, TemplateSummary } from '#contract/templates'
 import type { Db } from '../db/client'
 import { templateCategories, templateQuestions, templates, users } from '../db/schema'
@@ -61,11 +61,20 @@ export async function listTemplates(db: Db, filter: TemplateFilter) {
 
 /** The latest version of a template, with its categories and questions in order. */
 export async function getTemplate(db: Db | Tx, internalId: string): Promise<Template | null> {
+  return loadTemplate(db, and(eq(templates.internalId, internalId), eq(templates.isLatest, true))!)
+}
+
+/** One stored version by its row id: the version an evaluation was scored with. */
+export async function getTemplateVersion(db: Db | Tx, versionId: number): Promise<Template | null> {
+  return loadTemplate(db, eq(templates.id, versionId))
+}
+
+async function loadTemplate(db: Db | Tx, where: SQL): Promise<Template | null> {
   const [head] = await db
     .select(summaryColumns)
     .from(templates)
     .leftJoin(users, eq(users.id, templates.createdBy))
-    .where(and(eq(templates.internalId, internalId), eq(templates.isLatest, true)))
+    .where(where)
   if (!head) return null
   const categories = await db
     .select()
@@ -174,4 +183,13 @@ export async function updateTemplate(db: Db, internalId: string, input: Template
 export async function deleteTemplate(db: Db, internalId: string) {
   const removed = await db.delete(templates).where(eq(templates.internalId, internalId)).returning({ id: templates.id })
   return removed.length > 0
+}
+
+/** The row id of a template's latest version: what a new evaluation is scored with. */
+export async function latestVersionId(db: Db | Tx, internalId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: templates.id })
+    .from(templates)
+    .where(and(eq(templates.internalId, internalId), eq(templates.isLatest, true)))
+  return row?.id ?? null
 }
