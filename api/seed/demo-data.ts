@@ -142,3 +142,98 @@ export const demoEvaluationTypes: [code: string, name: string][] = [
   ['calibration', 'Calibration'],
   ['dispute', 'Dispute review'],
 ]
+
+export const demoDepartments = ['Retail Banking Inbound', 'Energy Collections', 'Patient Access', 'Quality Assurance']
+
+export const demoLocations: { name: string; city: string; country: string }[] = [
+  { name: 'Manchester Hub', city: 'Manchester', country: 'United Kingdom' },
+  { name: 'Cape Town Centre', city: 'Cape Town', country: 'South Africa' },
+  { name: 'Manila Bay Site', city: 'Manila', country: 'Philippines' },
+  { name: 'Remote (UK)', city: '', country: 'United Kingdom' },
+]
+
+type StaffSeed = { firstName: string; lastName: string; location: string }
+
+/** QA supervisors besides the demo supervisor, each leading a team in a campaign. */
+export const demoSupervisors: (StaffSeed & { email: string; campaign: string })[] = [
+  {
+    email: 'supervisor@demo.local',
+    firstName: 'Daniel',
+    lastName: 'Okafor',
+    location: 'Manchester Hub',
+    campaign: 'ACME-RETAIL',
+  },
+  {
+    email: 'helen.park@demo.local',
+    firstName: 'Helen',
+    lastName: 'Park',
+    location: 'Cape Town Centre',
+    campaign: 'NORTHWIND-COLL',
+  },
+  {
+    email: 'rajesh.iyer@demo.local',
+    firstName: 'Rajesh',
+    lastName: 'Iyer',
+    location: 'Manila Bay Site',
+    campaign: 'CONTOSO-PATIENT',
+  },
+  {
+    email: 'claire.fontaine@demo.local',
+    firstName: 'Claire',
+    lastName: 'Fontaine',
+    location: 'Manchester Hub',
+    campaign: 'ACME-RETAIL',
+  },
+]
+
+/** Thirty agents in three campaigns; the demo agent (James Carter) is the first. */
+export const demoAgents: (StaffSeed & { campaign: string; supervisor: string })[] = [
+  ['James', 'Carter', 'Manchester Hub', 'ACME-RETAIL', 'supervisor@demo.local'],
+  ['Priya', 'Shah', 'Manchester Hub', 'ACME-RETAIL', 'supervisor@demo.local'],
+  ['Marcus', 'Reid', 'Manchester Hub', 'ACME-RETAIL', 'supervisor@demo.local'],
+  ['Aisha', 'Bello', 'Remote (UK)', 'ACME-RETAIL', 'supervisor@demo.local'],
+  ['Tom', 'Walsh', 'Manchester Hub', 'ACME-RETAIL', 'supervisor@demo.local'],
+  ['Chloe', 'Dubois', 'Manchester Hub', 'ACME-RETAIL', 'claire.fontaine@demo.local'],
+  ['Ravi', 'Menon', 'Remote (UK)', 'ACME-RETAIL', 'claire.fontaine@demo.local'],
+  ['Hannah', 'Kim', 'Manchester Hub', 'ACME-RETAIL', 'claire.fontaine@demo.local'],
+  ['Omar', 'Haddad', 'Manchester Hub', 'ACME-RETAIL', 'claire.fontaine@demo.local'],
+  ['Lucy', 'Bennett', 'Remote (UK)', 'ACME-RETAIL', 'claire.fontaine@demo.local'],
+  ['Diego', 'Alvarez', 'Manchester Hub', 'ACME-RETAIL', 'claire.fontaine@demo.local'],
+  ['Fatima', 'Noor', 'Manchester Hub', 'ACME-RETAIL', 'supervisor@demo.local'],
+  ['Ben', 'Turner', 'Cape Town Centre', 'NORTHWIND-COLL', 'helen.park@demo.local'],
+  ['Mei', 'Chen', 'Cape Town Centre', 'NORTHWIND-COLL', 'helen.park@demo.local'],
+  ['Samuel', 'Osei', 'Cape Town Centre', 'NORTHWIND-COLL', 'helen.park@demo.local'],
+  ['Olivia', 'Grant', 'Cape Town Centre', 'NORTHWIND-COLL', 'helen.park@demo.local'],
+  ['Kenji', 'Sato', 'Cape Town Centre', 'NORTHWIND-COLL', 'helen.park@demo.local'],
+  ['Zara', 'Ahmed', 'Cape Town Centre', 'NORTHWIND-COLL', 'helen.park@demo.local'],
+  ['Liam', "O'Connor", 'Remote (UK)', 'NORTHWIND-COLL', 'helen.park@demo.local'],
+  ['Nadia', 'Petrova', 'Cape Town Centre', 'NORTHWIND-COLL', 'helen.park@demo.local'],
+  ['Ethan', 'Brooks', 'Cape Town Centre', 'NORTHWIND-COLL', 'helen.park@demo.local'],
+  ['Grace', 'Mensah', 'Manila Bay Site', 'CONTOSO-PATIENT', 'rajesh.iyer@demo.local'],
+  ['Victor', 'Silva', 'Manila Bay Site', 'CONTOSO-PATIENT', 'rajesh.iyer@demo.local'],
+  ['Amira', 'Saleh', 'Manila Bay Site', 'CONTOSO-PATIENT', 'rajesh.iyer@demo.local'],
+  ['Noah', 'Fischer', 'Manila Bay Site', 'CONTOSO-PATIENT', 'rajesh.iyer@demo.local'],
+  ['Sara', 'Lindgren', 'Manila Bay Site', 'CONTOSO-PATIENT', 'rajesh.iyer@demo.local'],
+  ['Jack', 'Moreno', 'Manila Bay Site', 'CONTOSO-PATIENT', 'rajesh.iyer@demo.local'],
+  ['Ella', 'Novak', 'Manila Bay Site', 'CONTOSO-PATIENT', 'rajesh.iyer@demo.local'],
+  ['Isaac', 'Cohen', 'Remote (UK)', 'CONTOSO-PATIENT', 'rajesh.iyer@demo.local'],
+  ['Ruby', 'Adams', 'Manila Bay Site', 'CONTOSO-PATIENT', 'rajesh.iyer@demo.local'],
+].map(([firstName, lastName, location, campaign, supervisor]) => ({
+  firstName,
+  lastName,
+  location,
+  campaign,
+  supervisor,
+}))
+
+export const departmentOfCampaign: Record<string, string> = {
+  'ACME-RETAIL': 'Retail Banking Inbound',
+  'NORTHWIND-COLL': 'Energy Collections',
+  'CONTOSO-PATIENT': 'Patient Access',
+}
+
+/** The demo agent's login; the other agents sign in as first.last@demo.local. */
+export const agentEmail = (a: { firstName: string; lastName: string }, index: number) =>
+  index === 0
+    ? 'agent@demo.local'
+    : `${a.firstName}.${a.lastName}`.toLowerCase().replace(/[^a-z.]/g, '') + '@demo.local'

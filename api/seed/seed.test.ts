@@ -1,8 +1,8 @@
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { paths } from '#contract/paths'
-import { lookups, notifications, users } from '#api/db/schema'
-import { DEMO_PASSWORD, demoUsers } from '#api/seed/demo-data'
+import { callEvaluations, lookups, notifications, recordings, staffProfiles, users } from '#api/db/schema'
+import { DEMO_PASSWORD, demoAgents, demoSupervisors, demoUsers } from '#api/seed/demo-data'
 import { seedDemo } from '#api/seed/seed'
 import { setupTestApp, type TestApp, tokensFor } from '#api/test-utils'
 
@@ -13,19 +13,22 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 async function counts() {
-  const [[u], [n], [l]] = await Promise.all([
+  const [[u], [n], [l], [e]] = await Promise.all([
     t.db.select({ n: count() }).from(users),
     t.db.select({ n: count() }).from(notifications),
     t.db.select({ n: count() }).from(lookups),
+    t.db.select({ n: count() }).from(callEvaluations),
   ])
-  return { users: u.n, notifications: n.n, lookups: l.n }
+  return { users: u.n, notifications: n.n, lookups: l.n, evaluations: e.n }
 }
 
 describe('seedDemo', () => {
   it('is idempotent: a second run adds nothing and keeps read states', async () => {
     expect((await seedDemo(t.db)).usersCreated).toBe(5)
     const first = await counts()
-    expect(first.users).toBe(5)
+    // the five demo accounts plus the other QA supervisors and agents (the demo ones are among them)
+    expect(first.users).toBe(5 + demoSupervisors.length - 1 + demoAgents.length - 1)
+    expect(first.evaluations).toBeGreaterThanOrEqual(300)
     expect(first.lookups).toBeGreaterThanOrEqual(12)
     await t.db.update(notifications).set({ isRead: true })
     expect((await seedDemo(t.db)).usersCreated).toBe(0)
@@ -48,5 +51,35 @@ describe('seedDemo', () => {
       const days = new Set(list.results.map((n: { created_at: string }) => n.created_at.slice(0, 10)))
       expect(days.size).toBeGreaterThan(3)
     }
+  })
+  it('seeds 30 agents and 4 QA supervisors in teams, and 300+ scored calls over 90 days', async () => {
+    const staff = await t.db
+      .select({ role: users.role, department: staffProfiles.departmentId, location: staffProfiles.locationId })
+      .from(staffProfiles)
+      .innerJoin(users, eq(users.id, staffProfiles.userId))
+    expect(staff.filter((s) => s.role === 'agent')).toHaveLength(30)
+    expect(staff.filter((s) => s.role === 'qa_supervisor')).toHaveLength(4)
+    expect(staff.every((s) => s.department && s.location)).toBe(true)
+
+    const rows = await t.db.select().from(callEvaluations)
+    const days = rows.map((r) => (Date.now() - r.callTime.getTime()) / 86_400_000)
+    expect(Math.max(...days)).toBeGreaterThan(80)
+    expect(Math.max(...days)).toBeLessThanOrEqual(91)
+    expect(Math.min(...days)).toBeGreaterThanOrEqual(0)
+    // varied outcomes: high and low scores, auto-fails, reviews, acknowledgements and disputes
+    const scores = rows.map((r) => r.aiScore ?? 0)
+    expect(Math.max(...scores)).toBeGreaterThanOrEqual(95)
+    expect(rows.filter((r) => r.aiAutoFail).length).toBeGreaterThan(10)
+    expect(rows.filter((r) => !r.aiAutoFail && r.aiScore! < 80).length).toBeGreaterThan(10)
+    for (const status of ['ai_evaluated', 'reviewed', 'acknowledged', 'disputed'] as const) {
+      expect(rows.filter((r) => r.status === status).length).toBeGreaterThan(5)
+    }
+    expect(rows.filter((r) => r.auditorScore !== null && r.auditorScore !== r.aiScore).length).toBeGreaterThan(5)
+    // the demo agent has calls of their own to open
+    const [agent] = await t.db.select().from(users).where(eq(users.email, 'agent@demo.local'))
+    expect(rows.filter((r) => r.agentId === agent.id).length).toBeGreaterThanOrEqual(8)
+    // no blob store here: transcripts only (the audio is seeded where the API has its store)
+    const [{ withAudio }] = await t.db.select({ withAudio: count(recordings.blobKey) }).from(recordings)
+    expect(withAudio).toBe(0)
   })
 })

@@ -2,7 +2,10 @@ import { count, eq, inArray } from 'drizzle-orm'
 import { hashPassword } from '../auth/password'
 import type { Db } from '../db/client'
 import { campaigns, evaluationTypes, lookups, notifications, services, templates, users } from '../db/schema'
+import type { BlobStore } from '../lib/blob-store'
 import { createTemplate } from '../templates/store'
+import { seedEvaluations } from './evaluations'
+import { seedStaff } from './staff'
 import {
   DEMO_PASSWORD,
   demoCampaigns,
@@ -16,8 +19,14 @@ import { demoTemplates } from './templates-data'
 
 const HOUR = 60 * 60 * 1000
 
+export type SeedOptions = {
+  now?: Date
+  /** Where the demo calls' audio goes; without one the calls have transcripts only. */
+  blobs?: BlobStore | null
+}
+
 /** Idempotent: creates what is missing and never touches what exists (safe on every start). */
-export async function seedDemo(db: Db, now = new Date()) {
+export async function seedDemo(db: Db, { now = new Date(), blobs = null }: SeedOptions = {}) {
   const emails = demoUsers.map((u) => u.email)
   const existing = new Set(
     (await db.select({ email: users.email }).from(users).where(inArray(users.email, emails))).map((r) => r.email),
@@ -68,7 +77,9 @@ export async function seedDemo(db: Db, now = new Date()) {
       .onConflictDoNothing()
   })
   const templatesCreated = await seedTemplates(db)
-  return { usersCreated: missing.length, templatesCreated }
+  await seedStaff(db, hashes[0] ?? (await hashPassword(DEMO_PASSWORD)), now)
+  const evaluationsCreated = await seedEvaluations(db, blobs, now)
+  return { usersCreated: missing.length, templatesCreated, evaluationsCreated }
 }
 
 /** The demo QA templates, by name in any version: a renamed one is not seeded again. */

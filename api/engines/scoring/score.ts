@@ -189,3 +189,25 @@ export function scoreTranscript(template: TemplateCategory[], segments: Segment[
   const duration = callDuration(segments)
   return assemble(template, (q) => answerQuestion(q, prepared, duration))
 }
+
+/**
+ * The score of a set of answers someone gave (an auditor's manual review): each value passes when
+ * it is the question's expected answer, n/a is left out, and auto-fail applies as for the AI.
+ */
+export function scoreValues(
+  template: TemplateCategory[],
+  valueOf: (q: TemplateQuestion) => Answer | undefined,
+): CallScore {
+  return assemble(template, (q) => {
+    const value = valueOf(q) ?? 'n/a'
+    return {
+      question_id: q.id,
+      value,
+      passed: value === 'n/a' ? null : value === q.expected,
+      evaluation_key_word: null,
+      start_time: null,
+      start_seconds: null,
+      justification: '',
+    }
+  })
+}

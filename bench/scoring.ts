@@ -1,0 +1,107 @@
+// Scoring engine figures for the closing note of issue 3:
+// - time per call of the local engine (median, p95) over the seed's calls: every demo
+//   conversation's transcript, scored BENCH_ROUNDS (20) times after a warm-up;
+// - agreement of the local engine's answers with the conversations' reference answers (what a
+//   human QA auditor answered), overall, per template and per question, with the disagreements.
+//   npx tsx bench/scoring.ts            (add --verbose to list every disagreement)
+import type { TemplateInput } from '../contract/templates'
+import { scoreTranscript, type TemplateCategory } from '../api/engines/scoring/score'
+import { callTranscript } from '../api/seed/calls'
+import { conversations } from '../api/seed/calls/conversations'
+import { demoTemplates } from '../api/seed/templates-data'
+
+const rounds = Number(process.env.BENCH_ROUNDS || 20)
+const verbose = process.argv.includes('--verbose')
+
+/** The demo template as the engine reads it, question ids in template order. */
+function engineTemplate(input: TemplateInput): TemplateCategory[] {
+  let id = 0
+  return input.categories.map((c, i) => ({
+    id: i + 1,
+    name: c.name,
+    weight: c.weight,
+    auto_failed: c.auto_failed,
+    questions: c.questions.map((q) => ({
+      id: ++id,
+      text: q.question_text,
+      weight: q.weight,
+      expected: q.expected_answer,
+      phrases: q.evidence_phrases,
+      speaker: q.speaker,
+      window:
+        q.within_first_s !== null
+          ? { first_s: q.within_first_s }
+          : q.within_last_s !== null
+            ? { last_s: q.within_last_s }
+            : undefined,
+      applies_when: q.applies_when_phrases.length
+        ? { phrases: q.applies_when_phrases, speaker: q.applies_when_speaker }
+        : undefined,
+    })),
+  }))
+}
+
+const templates = new Map(demoTemplates.map((t) => [t.name, engineTemplate(t)]))
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+
+// timing
+const calls = conversations.map((c) => ({
+  c,
+  template: templates.get(c.template)!,
+  segments: callTranscript(c.key).segments,
+}))
+for (const { template, segments } of calls) scoreTranscript(template, segments)
+const times: number[] = []
+for (let r = 0; r < rounds; r++) {
+  for (const { template, segments } of calls) {
+    const start = performance.now()
+    scoreTranscript(template, segments)
+    times.push(performance.now() - start)
+  }
+}
+times.sort((a, b) => a - b)
+const words = calls.reduce((n, { segments }) => n + segments.reduce((m, s) => m + s.text.split(/\s+/).length, 0), 0)
+console.log(
+  `Local engine, ${calls.length} calls (${Math.round(words / calls.length)} words on average) × ${rounds} rounds`,
+)
+console.log(
+  `  time per call: median ${percentile(times, 50).toFixed(2)} ms, p95 ${percentile(times, 95).toFixed(2)} ms, max ${times.at(-1)!.toFixed(2)} ms\n`,
+)
+
+// agreement
+let equal = 0
+let total = 0
+const perTemplate = new Map<string, { equal: number; total: number }>()
+const perQuestion = new Map<string, { equal: number; total: number; misses: string[] }>()
+for (const { c, template, segments } of calls) {
+  const result = scoreTranscript(template, segments)
+  const tally = perTemplate.get(c.template) ?? { equal: 0, total: 0 }
+  for (const category of template) {
+    for (const q of category.questions) {
+      const ai = result.categories.flatMap((x) => x.questions).find((a) => a.question_id === q.id)!
+      const reference = c.reference[q.text]
+      const same = ai.value === reference
+      total++
+      tally.total++
+      const entry = perQuestion.get(q.text) ?? { equal: 0, total: 0, misses: [] }
+      entry.total++
+      if (same) {
+        equal++
+        tally.equal++
+        entry.equal++
+      } else entry.misses.push(`${c.key}: engine ${ai.value}, reference ${reference}`)
+      perQuestion.set(q.text, entry)
+    }
+  }
+  perTemplate.set(c.template, tally)
+}
+const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(1)} %`
+console.log(`Agreement with the reference answers: ${pct(equal, total)} (${equal} of ${total} questions)`)
+for (const [name, t] of perTemplate) console.log(`  ${name}: ${pct(t.equal, t.total)} (${t.equal}/${t.total})`)
+console.log('\nQuestions below 90 %:')
+for (const [text, q] of [...perQuestion].sort((a, b) => a[1].equal / a[1].total - b[1].equal / b[1].total)) {
+  if (q.equal / q.total >= 0.9) continue
+  console.log(`  ${pct(q.equal, q.total).padStart(7)}  ${text}`)
+  if (verbose) for (const miss of q.misses) console.log(`           ${miss}`)
+}
