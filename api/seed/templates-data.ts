@@ -49,6 +49,7 @@ export const demoTemplates: TemplateInput[] = [
             weight: 2,
             evidence_phrases: [
               'verify your date of birth',
+              'your date of birth',
               'confirm your postcode',
               'answer your security question',
               'confirm the first line of your address',
@@ -72,7 +73,15 @@ export const demoTemplates: TemplateInput[] = [
         questions: [
           q({
             question_text: 'Did the agent acknowledge the issue?',
-            evidence_phrases: ['I understand', 'I can see why', 'I can see the problem'],
+            evidence_phrases: [
+              'I understand',
+              'I can see why',
+              'I can see the problem',
+              'I am sorry to hear that',
+              'that sounds really',
+              'let me look into that',
+              'I can sort that out',
+            ],
           }),
           q({
             question_text: 'Did the agent explain what happens next?',
@@ -86,7 +95,14 @@ export const demoTemplates: TemplateInput[] = [
           }),
           q({
             question_text: 'Did the agent set a clear timeframe?',
-            evidence_phrases: ['working days', 'within 24 hours', 'by the end of the day'],
+            evidence_phrases: [
+              'working days',
+              'within 24 hours',
+              'by the end of the day',
+              'straight away',
+              'within the next hour',
+              'by tomorrow',
+            ],
           }),
         ],
       },
@@ -107,7 +123,7 @@ export const demoTemplates: TemplateInput[] = [
           q({
             question_text: 'Did the agent blame the customer?',
             expected_answer: 'no',
-            evidence_phrases: ['that is your fault', 'you should have', 'not my problem'],
+            evidence_phrases: ['that is your fault', 'your own fault', 'you should have called', 'not my problem'],
           }),
         ],
       },
@@ -159,11 +175,11 @@ export const demoTemplates: TemplateInput[] = [
         questions: [
           q({
             question_text: 'Did the agent confirm they were speaking with the account holder?',
-            evidence_phrases: ['am I speaking with', 'confirm your full name'],
+            evidence_phrases: ['am I speaking with', 'confirm your full name', 'could I speak to'],
           }),
           q({
             question_text: 'Did the agent verify the date of birth or postcode?',
-            evidence_phrases: ['verify your date of birth', 'confirm your postcode'],
+            evidence_phrases: ['verify your date of birth', 'your date of birth', 'confirm your postcode'],
           }),
         ],
       },
@@ -189,7 +205,7 @@ export const demoTemplates: TemplateInput[] = [
             question_text: 'Did the agent offer hardship support when the customer mentioned difficulty?',
             weight: 2,
             evidence_phrases: ['hardship programme', 'breathing space', 'financial support', 'free debt advice'],
-            applies_when_phrases: ['lost my job', 'cannot afford', 'struggling to pay', 'hardship'],
+            applies_when_phrases: ['lost my job', 'cannot afford', 'struggling', 'hardship', 'no money'],
           }),
         ],
       },
@@ -201,12 +217,18 @@ export const demoTemplates: TemplateInput[] = [
           q({
             question_text: 'Did the agent threaten legal action or contact with the employer?',
             expected_answer: 'no',
-            evidence_phrases: ['take you to court', 'call your employer', 'bailiffs will come'],
+            evidence_phrases: [
+              'take you to court',
+              'call your employer',
+              'contact your employer',
+              'bailiffs will come',
+              'our legal team',
+            ],
           }),
           q({
             question_text: 'Did the agent stay courteous when the customer was upset?',
             evidence_phrases: ['I understand this is difficult', 'I appreciate this is hard'],
-            applies_when_phrases: ['upset', 'stressed', 'angry'],
+            applies_when_phrases: ['upset', 'stressed', 'angry', 'out of order', 'ridiculous', 'worried sick'],
           }),
         ],
       },

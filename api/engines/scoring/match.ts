@@ -40,8 +40,13 @@ function needed(n: number) {
  * (any order, synonyms and inflections allowed) within a span a few words longer than the phrase,
  * and the span must not be negated ("I can't help" is not "I can help").
  */
-function findIn(p: Prepared, phraseKeys: string[], phraseLength: number, phraseNegated: boolean): Evidence | null {
-  const want = new Set(phraseKeys)
+function findIn(
+  p: Prepared,
+  { keys, required }: { keys: string[]; required: string[] },
+  phraseLength: number,
+  phraseNegated: boolean,
+): Evidence | null {
+  const want = new Set(keys)
   const need = needed(want.size)
   const span = phraseLength + 4
   let best: Evidence | null = null
@@ -55,8 +60,9 @@ function findIn(p: Prepared, phraseKeys: string[], phraseLength: number, phraseN
         last = j
       }
     }
-    if (found.size < need) continue
-    const before = p.tokens.slice(Math.max(0, i - 3), i)
+    if (found.size < need || required.some((k) => !found.has(k))) continue
+    // "we will never ask for your full card number" is not reading one out
+    const before = p.tokens.slice(Math.max(0, i - 5), i)
     const inside = p.tokens.slice(i, last + 1)
     const negated = [...before, ...inside].some((t) => t.negation)
     if (negated !== phraseNegated) continue

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { scoreTranscript, type Segment, type TemplateCategory, type TemplateQuestion } from './score'
+import { scoreTranscript, scoreValues, type Segment, type TemplateCategory, type TemplateQuestion } from './score'
 import { tokenize } from './text'
 
 const call: Segment[] = [
@@ -61,6 +61,41 @@ describe('the local scoring engine', () => {
       { speaker: 'agent', start: 0, end: 4, text: "Right, so what I'll do is raise a dispute." },
     ]
     expect(only(question({ phrases: ['what I will do is'] }), promise).evaluation_key_word).toBe('what I will do is')
+  })
+
+  it('reads numbers said as words the same as digits', () => {
+    const promise: Segment[] = [
+      {
+        speaker: 'agent',
+        start: 0,
+        end: 5,
+        text: "You'll hear back within twenty-four hours, and the fee is one hundred and fifty pounds.",
+      },
+    ]
+    expect(only(question({ phrases: ['within 24 hours'] }), promise).evaluation_key_word).toBe(
+      'within twenty four hours',
+    )
+    expect(only(question({ phrases: ['150 pounds'] }), promise).value).toBe('yes')
+    expect(tokenize('twenty four, 24, two thousand and six').map((t) => t.key)).toEqual(['24', '24', '2006'])
+  })
+
+  it("treats can't, cannot and unable as one word", () => {
+    const worry: Segment[] = [{ speaker: 'customer', start: 0, end: 3, text: "I just can't afford it this month." }]
+    expect(only(question({ phrases: ['cannot afford'], speaker: 'customer' }), worry).value).toBe('yes')
+  })
+
+  it("needs a short phrase's one content word: small words alone are not the phrase", () => {
+    const innocent: Segment[] = [{ speaker: 'agent', start: 0, end: 3, text: 'Is that for your own account?' }]
+    expect(only(question({ phrases: ['that is your fault'], expected: 'no' }), innocent).value).toBe('no')
+    const blame: Segment[] = [{ speaker: 'agent', start: 0, end: 3, text: "Well, that's your fault, isn't it." }]
+    expect(only(question({ phrases: ['that is your fault'], expected: 'no' }), blame).value).toBe('yes')
+  })
+
+  it('sees a negation a few words before the phrase', () => {
+    const reassurance: Segment[] = [
+      { speaker: 'agent', start: 0, end: 4, text: 'We will never ask for your full card number over the phone.' },
+    ]
+    expect(only(question({ phrases: ['your full card number is'], expected: 'no' }), reassurance).value).toBe('no')
   })
 
   it('matches close paraphrases through synonyms', () => {
@@ -151,5 +186,35 @@ describe('the local scoring engine', () => {
       question({ phrases: ['refund policy'], applies_when: { phrases: ['chargeback'], speaker: 'customer' } }),
     ])
     expect(scoreTranscript([never], call)).toMatchObject({ score: null, auto_fail: false })
+  })
+})
+
+describe("scoring an auditor's answers", () => {
+  const opening = category('Opening', [
+    question({ phrases: ['thank you for calling'] }),
+    question({ phrases: ['my name is'], weight: 3 }),
+  ])
+  const verification = category('Verification', [question({ phrases: ['verify your date of birth'] })], {
+    auto_failed: true,
+  })
+  const blame = category('Conduct', [question({ phrases: ['your fault'], expected: 'no' })])
+  const template = [opening, verification, blame]
+  const values = (map: Record<number, 'yes' | 'no' | 'n/a'>) => scoreValues(template, (q) => map[q.id])
+
+  it('weights the questions, leaves n/a out and passes a "no" where "no" is expected', () => {
+    const [thanks, name] = opening.questions
+    const [verify] = verification.questions
+    const [fault] = blame.questions
+    const result = values({ [thanks.id]: 'no', [name.id]: 'yes', [verify.id]: 'yes', [fault.id]: 'no' })
+    expect(result.categories.map((c) => c.score)).toEqual([75, 100, 100])
+    expect(result).toMatchObject({ score: 91.7, auto_fail: false })
+    expect(
+      values({ [thanks.id]: 'n/a', [name.id]: 'n/a', [verify.id]: 'yes', [fault.id]: 'n/a' }).categories[0].score,
+    ).toBeNull()
+  })
+
+  it('scores 0 when an auto-fail question fails', () => {
+    const [verify] = verification.questions
+    expect(values({ [verify.id]: 'no' })).toMatchObject({ score: 0, auto_fail: true })
   })
 })

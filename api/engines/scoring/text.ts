@@ -33,7 +33,8 @@ const SYNONYM_GROUPS = [
   ['call', 'calling', 'ring', 'phone'],
   ['date', 'day'],
   ['birth', 'born'],
-  ['refund', 'reimburse', 'reimbursement', 'repay'],
+  ['refund', 'reimburse', 'reimbursement'],
+  ['cannot', 'cant', 'unable'],
   ['cancel', 'cancellation', 'terminate', 'termination'],
   ['record', 'recorded', 'monitor', 'monitored'],
   ['quality', 'training'],
@@ -74,18 +75,78 @@ function expandContractions(text: string) {
     .replace(/\b(i|you|we|they)'ve\b/gi, '$1 have')
     .replace(/\b(i|you|we|they|he|she)'d\b/gi, '$1 would')
     .replace(/\bi'm\b/gi, 'I am')
+    .replace(/\b(that|it|what|there|here|he|she|who)'s\b/gi, '$1 is')
     .replace(/'/g, '')
 }
 
-/** Words of an utterance: no punctuation, contractions handled ("can't" -> "cant"), fillers dropped; keys lower-cased. */
+const UNITS = new Map(
+  'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen'
+    .split(' ')
+    .map((w, i) => [w, i]),
+)
+const TENS = new Map(
+  'twenty thirty forty fifty sixty seventy eighty ninety'.split(' ').map((w, i) => [w, (i + 2) * 10]),
+)
+const SCALES = new Map([
+  ['hundred', 100],
+  ['thousand', 1000],
+])
+
+/**
+ * Reads a run of number words from `i` ("twenty four", "one hundred and fifty"): its value and
+ * how many words it took. Speech recognition writes numbers either way, templates too.
+ */
+function numberAt(words: string[], i: number): { value: number; length: number } | null {
+  let total = 0
+  let current = 0
+  let j = i
+  let any = false
+  for (; j < words.length; j++) {
+    const w = words[j].toLowerCase()
+    if (UNITS.has(w)) current += UNITS.get(w)!
+    else if (TENS.has(w)) current += TENS.get(w)!
+    else if (SCALES.has(w) && any) {
+      const scale = SCALES.get(w)!
+      if (scale === 100) current = (current || 1) * 100
+      else {
+        total += (current || 1) * scale
+        current = 0
+      }
+    } else if (
+      w === 'and' &&
+      any &&
+      j + 1 < words.length &&
+      (UNITS.has(words[j + 1].toLowerCase()) || TENS.has(words[j + 1].toLowerCase()))
+    )
+      continue
+    else break
+    any = true
+  }
+  return any ? { value: total + current, length: j - i } : null
+}
+
+/** Words of an utterance: no punctuation, contractions handled ("can't" -> "cant"), number words as digits, fillers dropped; keys lower-cased. */
 export function tokenize(text: string): Token[] {
   const words = expandContractions(text)
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
   const tokens: Token[] = []
-  words.forEach((raw, position) => {
+  for (let position = 0; position < words.length; position++) {
+    const raw = words[position]
     const word = raw.toLowerCase()
-    if (FILLERS.has(word)) return
+    if (FILLERS.has(word)) continue
+    const number = numberAt(words, position)
+    if (number) {
+      tokens.push({
+        raw: words.slice(position, position + number.length).join(' '),
+        key: String(number.value),
+        position,
+        stop: false,
+        negation: false,
+      })
+      position += number.length - 1
+      continue
+    }
     tokens.push({
       raw,
       key: canonical(word),
@@ -93,17 +154,21 @@ export function tokenize(text: string): Token[] {
       stop: STOPWORDS.has(word),
       negation: NEGATIONS.has(word),
     })
-  })
+  }
   return tokens
 }
 
 /**
  * The words a phrase cannot do without. A phrase that is mostly small words ("my name is",
- * "what I will do is") keeps them all, or any lone "name" or "what" would count.
+ * "what I will do is") needs every one of them, or any lone "name" or "what" would count, and
+ * "you should have called" would be found in "thank you for calling… have".
  */
-export function contentKeys(tokens: Token[]): string[] {
-  const content = tokens.filter((t) => !t.stop)
-  return (content.length >= 2 ? content : tokens).map((t) => t.key)
+export function contentKeys(tokens: Token[]): { keys: string[]; required: string[] } {
+  const content = tokens.filter((t) => !t.stop).map((t) => t.key)
+  // the small words help tell a short phrase apart, but its one content word must be said too
+  if (content.length >= 2) return { keys: content, required: [] }
+  const all = tokens.map((t) => t.key)
+  return { keys: all, required: all }
 }
 
 export function spokenWordCount(text: string) {
