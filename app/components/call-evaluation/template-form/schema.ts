@@ -1,0 +1,134 @@
+import { parseWithZod } from '@conform-to/zod'
+import { z } from 'zod'
+import {
+  templateInput,
+  updateTemplateBody,
+  type SpeakerChoice,
+  type Template,
+  type TemplateQuestionInput,
+} from '#contract/templates'
+
+/** The form's shape: phrases are a textarea, one phrase a line. */
+export type QuestionFormValue = {
+  question_text: string
+  weight: number | string
+  expected_answer: 'yes' | 'no'
+  evidence_phrases: string
+  speaker: SpeakerChoice
+  within_first_s?: number | string | null
+  within_last_s?: number | string | null
+  applies_when_phrases: string
+  applies_when_speaker: SpeakerChoice
+}
+export type CategoryFormValue = {
+  name: string
+  weight: number | string
+  auto_failed: boolean
+  questions: QuestionFormValue[]
+}
+export type TemplateFormValue = {
+  template_internal_id?: string
+  name: string
+  description: string
+  categories: CategoryFormValue[]
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
+
+/** A textarea's text as a list: one phrase a line, blank lines dropped. */
+export function phraseLines(value: unknown) {
+  if (value === undefined) return []
+  if (typeof value !== 'string') return value
+  return value
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+}
+
+const list = (value: unknown) => (value === undefined ? [] : value)
+// An empty number field means "not set": the contract's default (weight 1, no time window) applies.
+const number = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
+
+function questionInput(q: unknown) {
+  if (!isRecord(q)) return q
+  return {
+    ...q,
+    question_text: q.question_text ?? '',
+    weight: number(q.weight),
+    evidence_phrases: phraseLines(q.evidence_phrases),
+    within_first_s: number(q.within_first_s),
+    within_last_s: number(q.within_last_s),
+    applies_when_phrases: phraseLines(q.applies_when_phrases),
+  }
+}
+
+function categoryInput(c: unknown) {
+  if (!isRecord(c)) return c
+  const questions = list(c.questions)
+  return {
+    ...c,
+    name: c.name ?? '',
+    weight: number(c.weight),
+    auto_failed: c.auto_failed === 'on' || c.auto_failed === true,
+    questions: Array.isArray(questions) ? questions.map(questionInput) : questions,
+  }
+}
+
+/**
+ * The posted strings as the contract's input. This replaces conform's automatic coercion, which turns an
+ * empty field into a missing one and so swaps the contract's messages ("Template name is required") for
+ * zod's bare "Required".
+ */
+function formInput(value: unknown) {
+  if (!isRecord(value)) return value
+  const categories = list(value.categories)
+  return {
+    ...value,
+    name: value.name ?? '',
+    categories: Array.isArray(categories) ? categories.map(categoryInput) : categories,
+  }
+}
+
+const templateForm = z.preprocess(formInput, templateInput)
+const updateTemplateForm = z.preprocess(formInput, updateTemplateBody)
+
+/** The same rules in the browser and in the action: the contract's schemas, read from the form. */
+export function parseTemplateForm(formData: FormData, { update }: { update: boolean }) {
+  return update
+    ? parseWithZod(formData, { schema: updateTemplateForm, disableAutoCoercion: true })
+    : parseWithZod(formData, { schema: templateForm, disableAutoCoercion: true })
+}
+
+export const emptyQuestion: QuestionFormValue = {
+  question_text: '',
+  weight: 1,
+  expected_answer: 'yes',
+  evidence_phrases: '',
+  speaker: 'agent',
+  applies_when_phrases: '',
+  applies_when_speaker: 'customer',
+}
+export const emptyCategory: CategoryFormValue = { name: '', weight: 1, auto_failed: false, questions: [emptyQuestion] }
+export const newTemplateValue: TemplateFormValue = { name: '', description: '', categories: [emptyCategory] }
+
+function questionValue(q: TemplateQuestionInput): QuestionFormValue {
+  return {
+    ...q,
+    evidence_phrases: q.evidence_phrases.join('\n'),
+    applies_when_phrases: q.applies_when_phrases.join('\n'),
+  }
+}
+
+export function toFormValue(template: Template): TemplateFormValue {
+  return {
+    template_internal_id: template.template_internal_id,
+    name: template.name,
+    description: template.description,
+    categories: template.categories.map((c) => ({
+      name: c.name,
+      weight: c.weight,
+      auto_failed: c.auto_failed,
+      questions: c.questions.map(({ internal_id: _id, ...q }) => questionValue(q)),
+    })),
+  }
+}

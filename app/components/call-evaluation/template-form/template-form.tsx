@@ -1,0 +1,120 @@
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type FormMetadata,
+  type SubmissionResult,
+} from '@conform-to/react'
+import { Alert, Button, Card, Group, Stack, Text, TextInput, Textarea } from '@mantine/core'
+import { Form, Link, useNavigation } from '@remix-run/react'
+import { IconPlus } from '@tabler/icons-react'
+import type { Template, TemplateInput } from '#contract/templates'
+import { TEMPLATE_LIST_PATH } from './access'
+import { CategoryFieldset } from './category-fieldset'
+import { emptyCategory, newTemplateValue, parseTemplateForm, toFormValue, type TemplateFormValue } from './schema'
+import classes from './template-form.module.css'
+
+type Props = {
+  template: Template | null
+  lastResult: SubmissionResult<string[]> | undefined
+  /** Roles that cannot manage templates see the same form, disabled and without its buttons. */
+  readOnly: boolean
+}
+
+const noAria = { ariaAttributes: false } as const
+
+export function TemplateForm({ template, lastResult, readOnly }: Props) {
+  const navigation = useNavigation()
+  const [form, fields] = useForm<TemplateFormValue, TemplateInput>({
+    id: `template-${template?.template_internal_id ?? 'new'}`,
+    lastResult,
+    defaultValue: template ? toFormValue(template) : newTemplateValue,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseTemplateForm(formData, { update: template !== null }),
+  })
+  const categories = fields.categories.getFieldList()
+  // The nested pieces only need the intent buttons, which don't depend on the form's value type.
+  const anyForm = form as unknown as FormMetadata<Record<string, unknown>>
+  const saving = navigation.state === 'submitting' && navigation.formData?.has('name')
+
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      {/* Enter in a field submits with the first submit button: make that Save, not a list button. */}
+      {readOnly ? null : <button type="submit" hidden tabIndex={-1} aria-hidden />}
+      <Stack gap="lg">
+        {form.errors ? (
+          <Alert color="red" title="The template was not saved" role="alert" id={form.errorId}>
+            {form.errors.join(' ')}
+          </Alert>
+        ) : null}
+        {template ? <input type="hidden" name="template_internal_id" value={template.template_internal_id} /> : null}
+        <fieldset disabled={readOnly} className={classes.plain}>
+          <Stack gap="lg">
+            <Card padding="md" component="section" aria-label="Template details">
+              <Stack gap="sm">
+                <TextInput
+                  {...getInputProps(fields.name, { type: 'text', ...noAria })}
+                  label="Template name"
+                  placeholder="e.g. Inbound customer service"
+                  withAsterisk={!readOnly}
+                  error={fields.name.errors?.[0]}
+                />
+                <Textarea
+                  {...getTextareaProps(fields.description, noAria)}
+                  label="Description"
+                  description="What calls it is for and what it checks"
+                  minRows={2}
+                  error={fields.description.errors?.[0]}
+                />
+              </Stack>
+            </Card>
+            {categories.map((category, index) => (
+              <CategoryFieldset
+                key={category.key}
+                form={anyForm}
+                category={category}
+                listName={fields.categories.name}
+                index={index}
+                count={categories.length}
+                readOnly={readOnly}
+              />
+            ))}
+            {fields.categories.errors ? (
+              <Text c="red" size="sm" role="alert">
+                {fields.categories.errors[0]}
+              </Text>
+            ) : null}
+          </Stack>
+        </fieldset>
+        {readOnly ? (
+          <Group>
+            <Button component={Link} to={TEMPLATE_LIST_PATH} variant="default">
+              Back to templates
+            </Button>
+          </Group>
+        ) : (
+          <Group justify="space-between" gap="sm">
+            <Button
+              type="submit"
+              variant="light"
+              leftSection={<IconPlus size={16} aria-hidden />}
+              {...form.insert.getButtonProps({ name: fields.categories.name, defaultValue: emptyCategory })}
+            >
+              Add category
+            </Button>
+            <Group gap="sm">
+              <Button component={Link} to={TEMPLATE_LIST_PATH} variant="default">
+                Cancel
+              </Button>
+              <Button type="submit" loading={saving}>
+                {template ? 'Save as new version' : 'Create template'}
+              </Button>
+            </Group>
+          </Group>
+        )}
+      </Stack>
+    </Form>
+  )
+}

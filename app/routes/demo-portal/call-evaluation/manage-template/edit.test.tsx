@@ -1,0 +1,125 @@
+// @vitest-environment jsdom
+import { Outlet } from '@remix-run/react'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import type { Template } from '#contract/templates'
+import { renderRoutes } from '#tests/fixtures/render'
+import { TEMPLATE_IDS, templateFixtures } from '#tests/fixtures/templates'
+import { userFixture, type DemoKey } from '#tests/fixtures/users'
+import TemplateEditPage from './edit'
+
+const LIST = '/demo-portal/solutions/call-evaluation/manage-template'
+const inbound = templateFixtures.find((t) => t.template_internal_id === TEMPLATE_IDS.inbound)!
+
+function renderForm(who: DemoKey, template: Template | null, action: () => unknown = () => null) {
+  return renderRoutes(
+    [
+      {
+        id: 'routes/demo-portal/layout',
+        path: '/demo-portal',
+        loader: () => ({ user: userFixture(who) }),
+        Component: () => <Outlet />,
+        children: [
+          {
+            path: 'solutions/call-evaluation/manage-template/:internalTemplateId',
+            Component: TemplateEditPage,
+            loader: () => ({ template }),
+            action: action as never,
+          },
+          { path: 'solutions/call-evaluation/manage-template', Component: () => <p>The list</p> },
+        ],
+      },
+    ],
+    `${LIST}/${template?.template_internal_id ?? 'add'}`,
+  )
+}
+
+const questionTexts = (category: HTMLElement) =>
+  within(category)
+    .getAllByLabelText('Question')
+    .map((el) => (el as HTMLTextAreaElement).value)
+
+describe('template form page', () => {
+  it('shows the template with its categories, questions and phrases one a line', async () => {
+    renderForm('supervisor', inbound)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inbound customer service' })).toBeInTheDocument()
+    expect(screen.getByLabelText(/template name/i)).toHaveValue('Inbound customer service')
+    const [opening, identity] = screen.getAllByRole('region', { name: /^Category \d$/ })
+    expect(within(opening).getByLabelText('Category name')).toHaveValue('Opening')
+    expect(within(identity).getByRole('checkbox', { name: /auto-fail/i })).toBeChecked()
+    expect(within(opening).getAllByLabelText('Evidence phrases')[0]).toHaveValue('thank you for calling\ngood morning')
+    expect(screen.getByRole('button', { name: 'Save as new version' })).toBeInTheDocument()
+  })
+
+  it('adds, moves and removes questions and categories in place with JavaScript', async () => {
+    let posted = false
+    renderForm('supervisor', inbound, () => {
+      posted = true
+      return null
+    })
+    const user = userEvent.setup()
+    await screen.findByRole('heading', { level: 1 })
+    const opening = () => screen.getAllByRole('region', { name: /^Category \d$/ })[0]
+
+    await user.click(screen.getByRole('button', { name: 'Add question to category 1' }))
+    await waitFor(() => expect(questionTexts(opening())).toHaveLength(3))
+    await user.click(screen.getByRole('button', { name: 'Move question 2 in category 1 up' }))
+    await waitFor(() =>
+      expect(questionTexts(opening())).toEqual([
+        'Did the agent give their name?',
+        'Did the agent greet the caller in the first 30 seconds?',
+        '',
+      ]),
+    )
+    await user.click(screen.getByRole('button', { name: 'Move category 2 up' }))
+    await waitFor(() => expect(within(opening()).getByLabelText('Category name')).toHaveValue('Identity verification'))
+    await user.click(screen.getByRole('button', { name: 'Add category' }))
+    await waitFor(() => expect(screen.getAllByRole('region', { name: /^Category \d$/ })).toHaveLength(3))
+    await user.click(screen.getByRole('button', { name: 'Remove category 3' }))
+    await waitFor(() => expect(screen.getAllByRole('region', { name: /^Category \d$/ })).toHaveLength(2))
+    expect(posted).toBe(false)
+  })
+
+  it('checks the form in the browser with the contract schema before posting', async () => {
+    let posted = false
+    renderForm('supervisor', null, () => {
+      posted = true
+      return null
+    })
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Create template' }))
+    expect(await screen.findByText('Template name is required')).toBeInTheDocument()
+    expect(screen.getByText('Category name is required')).toBeInTheDocument()
+    expect(screen.getByText('Give at least one phrase')).toBeInTheDocument()
+    expect(posted).toBe(false)
+  })
+
+  it("shows the action's form error", async () => {
+    renderForm('supervisor', inbound, () => ({
+      result: {
+        status: 'error',
+        error: { '': ['Template not found'] },
+        initialValue: { name: 'Inbound customer service' },
+      },
+    }))
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Save as new version' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Template not found')
+  })
+
+  it('is read-only for a role that cannot manage templates', async () => {
+    renderForm('agent', inbound)
+    expect(await screen.findByText('Only admins and QA supervisors can manage templates.')).toBeInTheDocument()
+    expect(screen.getByLabelText(/template name/i)).toBeDisabled()
+    expect(screen.queryByRole('button', { name: /save/i })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /add question/i })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /move/i })).not.toBeInTheDocument()
+  })
+
+  it('offers no add form to a role that cannot manage templates', async () => {
+    renderForm('auditor', null)
+    expect(await screen.findByRole('alert')).toHaveTextContent('You cannot create templates')
+    expect(screen.queryByLabelText(/template name/i)).not.toBeInTheDocument()
+  })
+})

@@ -1,0 +1,157 @@
+import { Alert, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData, useLocation } from '@remix-run/react'
+import { IconPlus } from '@tabler/icons-react'
+import { useState } from 'react'
+import { z } from 'zod'
+import { templateInternalId, type TemplateSummary } from '#contract/templates'
+import { TEMPLATE_LIST_PATH, useCanManageTemplates } from '~/components/call-evaluation/template-form/access'
+import { TemplateDeleteForm, TemplateDeletePanel } from '~/components/call-evaluation/template-delete-confirm'
+import { TemplateListFilters, TemplateListPager } from '~/components/call-evaluation/template-list-filters'
+import { TemplateListTable } from '~/components/call-evaluation/template-list-table'
+import { readForm } from '~/lib/forms.server'
+import { deleteTemplate, getTemplate, listTemplates, upstreamFailure } from '~/services/templates.server'
+import { createUpstream } from '~/services/upstream.server'
+import { redirectWithToast, safeRedirect } from '~/sessions.server'
+import { pageTitle } from '~/theme'
+
+export const meta: MetaFunction = () => [{ title: pageTitle('Templates') }]
+
+const CONFIRM = 'confirm-delete'
+const listParams = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+  q: z.string().trim().max(100).catch(''),
+  status: z.enum(['active', 'archived', 'all']).catch('active'),
+  [CONFIRM]: templateInternalId.optional().catch(undefined),
+})
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const api = await createUpstream(request)
+  const { [CONFIRM]: confirmId, ...query } = listParams.parse(Object.fromEntries(new URL(request.url).searchParams))
+  // The list and the template to confirm a delete of, at once; a missing one just shows no confirmation.
+  const [list, confirming] = await Promise.all([
+    listTemplates(api, query).then(
+      (page) => ({ page, error: null }),
+      async (thrown: unknown) => ({ page: null, error: (await upstreamFailure(thrown)).message }),
+    ),
+    confirmId
+      ? getTemplate(api, confirmId).catch(async (thrown: unknown) => void (await upstreamFailure(thrown)))
+      : null,
+  ])
+  const confirm = confirming
+    ? { template_internal_id: confirming.template_internal_id, name: confirming.name, version: confirming.version }
+    : null
+  return data({ query, ...list, confirm }, { headers: api.headers })
+}
+
+const deleteBody = z.object({ intent: z.literal('delete'), template_internal_id: templateInternalId })
+
+/** Back to the list as it was, minus the confirmation step. */
+function backTo(redirectTo: FormDataEntryValue | null) {
+  const url = new URL(safeRedirect(redirectTo, TEMPLATE_LIST_PATH), 'http://portal')
+  if (url.pathname !== TEMPLATE_LIST_PATH) return TEMPLATE_LIST_PATH
+  url.searchParams.delete(CONFIRM)
+  return `${url.pathname}${url.search}`
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await readForm(request)
+  const back = backTo(form.get('redirectTo'))
+  const parsed = deleteBody.safeParse(Object.fromEntries(form))
+  if (!parsed.success) return redirectWithToast(back, { message: 'Choose a template to delete', type: 'error' })
+  const api = await createUpstream(request)
+  try {
+    await deleteTemplate(api, parsed.data.template_internal_id)
+    return redirectWithToast(back, { message: 'Template deleted successfully' }, { headers: api.headers })
+  } catch (thrown) {
+    const { message } = await upstreamFailure(thrown)
+    return redirectWithToast(back, { message, type: 'error' }, { headers: api.headers })
+  }
+}
+
+function useListLinks() {
+  const { pathname, search } = useLocation()
+  return {
+    here: `${pathname}${search}`,
+    withParams(changes: Record<string, string | null>) {
+      const params = new URLSearchParams(search)
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null) params.delete(key)
+        else params.set(key, value)
+      }
+      const query = params.toString()
+      return query ? `${pathname}?${query}` : pathname
+    },
+  }
+}
+
+export default function TemplateListPage() {
+  const { query, page, error, confirm } = useLoaderData<typeof loader>()
+  const canManage = useCanManageTemplates()
+  const links = useListLinks()
+  const [asking, setAsking] = useState<TemplateSummary | null>(null)
+  const redirectTo = links.withParams({ [CONFIRM]: null })
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={1}>Templates</Title>
+          <Text c="dimmed">
+            The QA templates calls are evaluated against: categories, questions and their evidence.
+          </Text>
+        </div>
+        {canManage ? (
+          <Button component={Link} to={`${TEMPLATE_LIST_PATH}/add`} leftSection={<IconPlus size={16} aria-hidden />}>
+            New template
+          </Button>
+        ) : null}
+      </Group>
+      {confirm && canManage ? (
+        <TemplateDeletePanel template={confirm} redirectTo={redirectTo} cancelHref={redirectTo} />
+      ) : null}
+      <Card padding="md">
+        <Stack gap="md">
+          <TemplateListFilters q={query.q} status={query.status} />
+          {error !== null ? (
+            <Alert color="red" title="Failed to load template list" role="alert">
+              {error}
+            </Alert>
+          ) : page.results.length === 0 ? (
+            <Text c="dimmed" ta="center" py="xl">
+              {query.q ? `No templates match “${query.q}”.` : 'No templates yet.'}
+            </Text>
+          ) : (
+            <TemplateListTable
+              templates={page.results}
+              canManage={canManage}
+              confirmHref={(id) => links.withParams({ [CONFIRM]: id })}
+              onDelete={setAsking}
+            />
+          )}
+          {page ? (
+            <TemplateListPager
+              page={query.page}
+              totalPages={page.total_pages}
+              count={page.count}
+              hrefFor={(n) => links.withParams({ page: String(n), [CONFIRM]: null })}
+            />
+          ) : null}
+        </Stack>
+      </Card>
+      <Modal opened={asking !== null} onClose={() => setAsking(null)} title="Delete template" centered>
+        {asking ? (
+          <TemplateDeleteForm
+            template={asking}
+            redirectTo={redirectTo}
+            cancel={
+              <Button variant="default" onClick={() => setAsking(null)}>
+                Cancel
+              </Button>
+            }
+          />
+        ) : null}
+      </Modal>
+    </Stack>
+  )
+}

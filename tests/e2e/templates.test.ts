@@ -1,0 +1,138 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { expectText, login, useBrowser } from './browser'
+
+const LIST = '/demo-portal/solutions/call-evaluation/manage-template'
+// The stack's database lives for the whole run: every template made here has a name of its own.
+const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+
+/** The shell swaps its no-JavaScript menu for a burger once React has hydrated. */
+async function hydrated(page: Page) {
+  await page.locator('button[aria-label="Toggle navigation"]').waitFor({ state: 'attached' })
+}
+
+const field = (page: Page, name: string) => page.locator(`[name="${name}"]`)
+const categories = (page: Page) => page.getByRole('region', { name: /^Category \d+$/ })
+
+async function fillQuestion(page: Page, at: string, text: string, phrases: string) {
+  await field(page, `${at}.question_text`).fill(text)
+  await field(page, `${at}.evidence_phrases`).fill(phrases)
+}
+
+/** Name, one category, then a second one added with the Add category button, as a supervisor would. */
+async function createTemplate(page: Page, name: string) {
+  await page.getByLabel('Template name').fill(name)
+  await field(page, 'description').fill('Made by the end-to-end tests.')
+  await field(page, 'categories[0].name').fill('Opening')
+  await fillQuestion(page, 'categories[0].questions[0]', 'Did the agent greet the caller?', 'good morning\nhello')
+  await page.getByRole('button', { name: 'Add category' }).click()
+  await expect.poll(() => categories(page).count()).toBe(2)
+  await field(page, 'categories[1].name').fill('Compliance')
+  await field(page, 'categories[1].weight').fill('3')
+  await page
+    .getByRole('checkbox', { name: /auto-fail/i })
+    .nth(1)
+    .check()
+  await fillQuestion(page, 'categories[1].questions[0]', 'Did the agent read the disclosure?', 'this call is recorded')
+  await page.getByRole('button', { name: 'Create template' }).click()
+  await page.waitForURL((url) => url.pathname === LIST)
+  // a regex: Playwright's plain-text match skips the <noscript> toast a JS-less page shows
+  await expectText(page, /Template created successfully/)
+}
+
+async function searchFor(page: Page, name: string) {
+  await page.getByLabel('Search templates').fill(name)
+  await page.getByRole('button', { name: 'Search' }).click()
+  await page.waitForURL((url) => url.searchParams.get('q') === name)
+}
+
+const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name }) })
+
+describe('template management', () => {
+  const browser = useBrowser()
+
+  test('a supervisor creates, edits (new version) and deletes a template', async () => {
+    const page = await browser.page()
+    await login(page, 'supervisor@demo.local', { to: `/login?redirectTo=${encodeURIComponent(LIST)}` })
+    await hydrated(page)
+    const name = `E2E script ${run}`
+
+    await page.getByRole('link', { name: 'New template' }).click()
+    await page.waitForURL(`**${LIST}/add`)
+    await createTemplate(page, name)
+    await searchFor(page, name)
+    await expect.poll(() => row(page, name).innerText()).toMatch(/v1\s+2\s+2\s+Active\s+Daniel Okafor/i)
+
+    await row(page, name)
+      .getByRole('link', { name: `Edit ${name}` })
+      .click()
+    await expect.poll(() => categories(page).count()).toBe(2)
+    await page.getByRole('button', { name: 'Add question to category 1' }).click()
+    await fillQuestion(page, 'categories[0].questions[1]', 'Did the agent give their name?', 'my name is')
+    await page.getByRole('button', { name: 'Move question 2 in category 1 up' }).click()
+    await expect
+      .poll(() => field(page, 'categories[0].questions[0].question_text').inputValue())
+      .toBe('Did the agent give their name?')
+    await page.getByRole('button', { name: 'Save as new version' }).click()
+    await page.waitForURL((url) => url.pathname === LIST)
+    await expectText(page, /Template updated successfully/)
+    await searchFor(page, name)
+    await expect.poll(() => row(page, name).innerText()).toMatch(/v2\s+2\s+3\s+Active/i)
+    await row(page, name)
+      .getByRole('link', { name: `Edit ${name}` })
+      .click()
+    await expect
+      .poll(() => field(page, 'categories[0].questions[0].question_text').inputValue())
+      .toBe('Did the agent give their name?')
+    await expect(field(page, 'categories[0].questions[1].evidence_phrases').inputValue()).resolves.toBe(
+      'good morning\nhello',
+    )
+
+    await page.getByRole('link', { name: '← Templates' }).click()
+    await searchFor(page, name)
+    await row(page, name)
+      .getByRole('link', { name: `Delete ${name}` })
+      .click()
+    const dialog = page.getByRole('dialog', { name: 'Delete template' })
+    await expect.poll(() => dialog.innerText()).toContain(name)
+    await dialog.getByRole('button', { name: 'Delete template' }).click()
+    await expectText(page, /Template deleted successfully/)
+    await expect.poll(() => row(page, name).count()).toBe(0)
+    await expectText(page, `No templates match “${name}”.`)
+  })
+
+  test('the same works without JavaScript: add a category, create, confirm and delete', async () => {
+    const page = await browser.page({ javaScriptEnabled: false })
+    await login(page, 'supervisor@demo.local')
+    const name = `No-JS script ${run}`
+    await page.goto(`${LIST}/add`)
+    // An empty save comes back from the server with the contract's messages
+    await page.getByRole('button', { name: 'Create template' }).click()
+    await expectText(page, 'Template name is required')
+    await createTemplate(page, name)
+    await searchFor(page, name)
+    await expect.poll(() => row(page, name).innerText()).toMatch(/v1\s+2\s+2\s+Active/i)
+
+    await row(page, name)
+      .getByRole('link', { name: `Delete ${name}` })
+      .click()
+    await page.waitForURL(/confirm-delete=/)
+    const panel = page.getByRole('region', { name: 'Delete template' })
+    await panel.getByRole('button', { name: 'Delete template' }).click()
+    await page.waitForURL((url) => url.pathname === LIST && !url.searchParams.has('confirm-delete'))
+    await expectText(page, /Template deleted successfully/)
+    await expect.poll(() => row(page, name).count()).toBe(0)
+  })
+
+  test('an agent reads templates but cannot manage them', async () => {
+    const page = await browser.page()
+    await login(page, 'agent@demo.local', { to: `/login?redirectTo=${encodeURIComponent(LIST)}` })
+    await expectText(page, 'Inbound customer service')
+    await expect(page.getByRole('link', { name: 'New template' }).count()).resolves.toBe(0)
+    await page.getByRole('link', { name: 'View Inbound customer service' }).click()
+    await expectText(page, 'Only admins and QA supervisors can manage templates.')
+    await expect(page.getByLabel('Template name').isDisabled()).resolves.toBe(true)
+    await page.goto(`${LIST}/add`)
+    await expectText(page, 'You cannot create templates')
+  })
+})
