@@ -10,15 +10,22 @@ import {
 } from 'fastify-type-provider-zod'
 import type { Database } from './db/client'
 import type { ApiEnv } from './env'
+import type { Llm } from './engines/llm/client'
 import type { Queue } from './jobs/queue'
+import type { BlobStore } from './lib/blob-store'
 import { version } from './lib/version'
 import { installAuth } from './plugins/auth'
 import { installErrorHandling } from './plugins/errors'
 import { accountsRoutes } from './routes/accounts'
 import { callEvaluationLookupRoutes } from './routes/call-evaluation-lookups'
+import { evaluationAnalysisRoutes } from './routes/evaluation-analysis'
+import { evaluationAudioRoutes } from './routes/evaluation-audio'
+import { evaluationReviewRoutes } from './routes/evaluation-review'
+import { evaluationRoutes } from './routes/evaluations'
 import { healthRoutes } from './routes/health'
 import { lookupRoutes } from './routes/lookups'
 import { notificationRoutes } from './routes/notifications'
+import { projectListRoutes } from './routes/project-list'
 import { templateRoutes } from './routes/templates'
 import { createServices } from './services'
 
@@ -31,13 +38,17 @@ export type BuildOptions = {
   database: Database
   env: AppEnv
   queue?: Queue
+  /** Where recordings' audio lives; without one, no audio is served. */
+  blobs?: BlobStore | null
+  /** The LLM judge for inline re-scoring; without one, the local engine. */
+  llm?: Llm | null
   logger?: FastifyServerOptions['logger']
 }
 
 export const JSON_BODY_LIMIT = 1024 * 1024
 
 /** The API as a Fastify instance, not listening, so tests can `inject`. */
-export async function buildApp({ database, env, queue, logger = false }: BuildOptions) {
+export async function buildApp({ database, env, queue, blobs = null, llm = null, logger = false }: BuildOptions) {
   const app = Fastify({
     logger,
     bodyLimit: JSON_BODY_LIMIT,
@@ -67,6 +78,11 @@ export async function buildApp({ database, env, queue, logger = false }: BuildOp
   await app.register(lookupRoutes, { db })
   await app.register(callEvaluationLookupRoutes, { db })
   await app.register(templateRoutes, { db })
+  await app.register(evaluationRoutes, { db, queue, llm })
+  await app.register(evaluationReviewRoutes, { db })
+  await app.register(evaluationAudioRoutes, { db, blobs, jwtSecret: env.jwtSecret })
+  await app.register(evaluationAnalysisRoutes, { db })
+  await app.register(projectListRoutes, { db })
   await app.register(healthRoutes, { database, queue })
   return app
 }

@@ -1,22 +1,28 @@
+import path from 'node:path'
 import { buildApp } from './app'
+import { createLlm } from './engines/llm/client'
 import { loadEnvOrExit } from './env'
 import { startQueue } from './jobs/queue'
 import { registerJobs } from './jobs/register'
+import { localBlobStore } from './lib/blob-store'
 import { onShutdown, openConfiguredDatabase } from './runtime'
 import { seedDemo } from './seed/seed'
 
 const env = loadEnvOrExit()
 const database = await openConfiguredDatabase(env)
 
+const blobs = localBlobStore(path.join(env.dataDir, 'blobs'))
+const llm = env.llm ? createLlm(env.llm) : null
+
 try {
-  if (env.seedDemo) await seedDemo(database.db)
+  if (env.seedDemo) await seedDemo(database.db, { blobs })
   const queue = await startQueue(database, {
     workers: env.workers,
     log: { info: console.log, error: (obj, msg) => console.error(msg ?? 'job queue error', obj) },
   })
   await registerJobs(queue, database, env)
 
-  const app = await buildApp({ database, env, queue, logger: { level: env.logLevel } })
+  const app = await buildApp({ database, env, queue, blobs, llm, logger: { level: env.logLevel } })
   onShutdown(
     async () => {
       await app.close()

@@ -8,6 +8,8 @@ import type { Queue } from './jobs/queue'
 import { hashPassword } from './auth/password'
 import { type Database, openDatabase } from './db/client'
 import { users } from './db/schema'
+import type { Llm } from './engines/llm/client'
+import { localBlobStore } from './lib/blob-store'
 import { migrationsFolder } from './lib/project-root'
 import type { Role } from '#contract/accounts'
 
@@ -38,13 +40,22 @@ export async function createTestDatabase(): Promise<Database> {
     await close()
     const dropper = new pg.Client({ connectionString: adminUrl() })
     await dropper.connect()
-    await dropper.query(`drop database if exists "${name}" with (force)`)
+    // pool.end() resolves before its sockets have closed: wait for them rather than kill them (which the pool logs)
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await dropper.query(`drop database if exists "${name}"${attempt >= 20 ? ' with (force)' : ''}`)
+        break
+      } catch (error) {
+        if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error
+        await new Promise((resolve) => setTimeout(resolve, 25))
+      }
+    }
     await dropper.end()
   }
   return database
 }
 
-type SetupOptions = { queue?: Queue; register?: (app: App) => void | Promise<void> }
+type SetupOptions = { queue?: Queue; llm?: Llm | null; register?: (app: App) => void | Promise<void> }
 
 /** initdb is the slow part of PGlite: reuse a migrated data dir, cached per migration set. */
 async function freshPglite(): Promise<Database> {
@@ -71,19 +82,29 @@ async function freshPglite(): Promise<Database> {
   return database
 }
 
-/** An app on a fresh database; `register` adds test-only routes before the app is sealed. */
+/** An app on a fresh database and a throw-away blob folder; `register` adds test-only routes before the app is sealed. */
 export async function setupTestApp(env: Partial<AppEnv> = {}, options: SetupOptions = {}) {
   const database = await createTestDatabase()
-  const app = await buildApp({ database, env: { ...testEnv, ...env }, queue: options.queue })
+  const blobDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-blobs-'))
+  const blobs = localBlobStore(blobDir)
+  const app = await buildApp({
+    database,
+    env: { ...testEnv, ...env },
+    queue: options.queue,
+    blobs,
+    llm: options.llm ?? null,
+  })
   await options.register?.(app)
   await app.ready()
   return {
     app,
     database,
     db: database.db,
+    blobs,
     async close() {
       await app.close()
       await database.close()
+      fs.rmSync(blobDir, { recursive: true, force: true })
     },
   }
 }

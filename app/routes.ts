@@ -5,10 +5,18 @@ export default [
   route('login', 'routes/login.tsx'),
   route('logout', 'routes/logout.ts'),
   route('resources/notifications', 'routes/resources/notifications.ts'),
+  route('resources/call-audio/:recordingId', 'routes/resources/call-audio.ts'),
   route('demo-portal', 'routes/demo-portal/layout.tsx', [
     index('routes/demo-portal/home.tsx'),
     route('solutions/call-evaluation', 'routes/demo-portal/call-evaluation/layout.tsx', [
       // call evaluation pages
+      route('evaluation-list', 'routes/demo-portal/call-evaluation/evaluation-list.tsx'),
+      route('evaluation-detail/:userId', 'routes/demo-portal/call-evaluation/evaluation-detail.tsx'),
+      route('manage-template', 'routes/demo-portal/call-evaluation/manage-template/list.tsx'),
+      route('manage-template/add', 'routes/demo-portal/call-evaluation/manage-template/edit.tsx', {
+        id: 'routes/demo-portal/call-evaluation/manage-template/add',
+      }),
+      route('manage-template/:internalTemplateId', 'routes/demo-portal/call-evaluation/manage-template/edit.tsx'),
     ]),
   ]),
   route('reshub', 'routes/reshub/layout.tsx', [index('routes/reshub/home.tsx')]),

@@ -62,9 +62,12 @@ export async function createScoredEvaluation(db: Db, input: NewEvaluation) {
       })
       .returning({ id: callEvaluations.id })
     await storeScore(tx, evaluation.id, scored)
-    await tx
-      .insert(evaluationStatusHistory)
-      .values({ evaluationId: evaluation.id, toStatus: 'ai_evaluated', comment: 'Scored by the AI', createdAt: input.callTime })
+    await tx.insert(evaluationStatusHistory).values({
+      evaluationId: evaluation.id,
+      toStatus: 'ai_evaluated',
+      comment: 'Scored by the AI',
+      createdAt: input.callTime,
+    })
     const [row] = await tx.select().from(callEvaluations).where(eq(callEvaluations.id, evaluation.id))
     return { ...row, recordingId: recording.id, score: scored.result }
   })

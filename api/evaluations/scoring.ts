@@ -1,11 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import {
-  callEvaluations,
-  evaluationCategoryScores,
-  evaluationQuestionScores,
-  recordings,
-} from '../db/schema'
+import { callEvaluations, evaluationCategoryScores, evaluationQuestionScores, recordings } from '../db/schema'
 import type { Llm } from '../engines/llm/client'
 import { scoreCall, type ScoredBy } from '../engines/scoring/llm-judge'
 import type { CallScore } from '../engines/scoring/score'

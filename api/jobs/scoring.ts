@@ -42,9 +42,9 @@ export async function runScoringJob(db: Db, llm: Llm | null, data: ScoreJob) {
 
 /** Scoring is CPU-light with the local engine and network-bound with an LLM: two at a time. */
 export async function registerScoring(queue: Queue, db: Db, llm: Llm | null) {
-  await queue.register<ScoreJob>(
-    SCORE_EVALUATION,
-    (data) => runScoringJob(db, llm, data),
-    { concurrency: 2, retryLimit: 3, pollingIntervalSeconds: 1 },
-  )
+  await queue.register<ScoreJob>(SCORE_EVALUATION, (data) => runScoringJob(db, llm, data), {
+    concurrency: 2,
+    retryLimit: 3,
+    pollingIntervalSeconds: 1,
+  })
 }

@@ -1,9 +1,13 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { paths } from '#contract/paths'
 import type { Template, TemplateInput } from '#contract/templates'
 import { createUser, setupTestApp, type TestApp, tokensFor } from '#api/test-utils'
+import { templates } from '#api/db/schema'
+import { makeEvaluation, seedEvaluationBasics } from '#api/evaluations/fixtures'
 
 let t: TestApp
+let agentId: number
 const auth: Record<'supervisor' | 'admin' | 'auditor' | 'agent', { authorization: string }> = {} as never
 
 const inbound: TemplateInput = {
@@ -70,6 +74,7 @@ beforeAll(async () => {
   for (const role of ['qa_supervisor', 'admin', 'auditor', 'agent'] as const) {
     const user = await createUser(t, { role })
     auth[role === 'qa_supervisor' ? 'supervisor' : role] = (await tokensFor(t, user)).auth
+    if (role === 'agent') agentId = user.id
   }
 })
 afterAll(() => t.close())
@@ -180,5 +185,55 @@ describe('templates', () => {
       payload: { ...inbound, template_internal_id: '00000000-0000-4000-8000-000000000000' },
     })
     expect(missing.statusCode).toBe(404)
+  })
+
+  it('archives every version instead of deleting when a call was scored with any of them', async () => {
+    const created: Template = (await create({ ...inbound, name: 'Used in a call' })).json().data
+    const internalId = created.template_internal_id
+    const [v1] = await t.db.select().from(templates).where(eq(templates.internalId, internalId))
+    const basics = await seedEvaluationBasics(t.db, agentId)
+    // scored with version 1; then the template moves on to version 2
+    await makeEvaluation(t.db, basics, { agentId, templateVersionId: v1.id })
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: paths.updateTemplate,
+      headers: auth.supervisor,
+      payload: { ...inbound, name: 'Used in a call v2', template_internal_id: internalId },
+    })
+    expect(edited.statusCode).toBe(200)
+
+    const url = `${paths.template}?template_internal_id=${internalId}`
+    const res = await t.app.inject({ method: 'DELETE', url, headers: auth.supervisor })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({
+      data: { template_internal_id: internalId, archived: true },
+      message: 'Template deleted successfully',
+    })
+    const versions = await t.db.select().from(templates).where(eq(templates.internalId, internalId))
+    expect(versions.map((v) => [v.version, v.status]).sort()).toEqual([
+      [1, 'archived'],
+      [2, 'archived'],
+    ])
+    // gone from the active list, still readable for the calls scored with it
+    const active = await t.app.inject({ method: 'GET', url: `${paths.template}?q=used in a call`, headers: auth.agent })
+    expect(active.json().data.count).toBe(0)
+    const archived = await t.app.inject({
+      method: 'GET',
+      url: `${paths.template}?q=used in a call&status=archived`,
+      headers: auth.agent,
+    })
+    expect(archived.json().data.results.map((r: Template) => r.template_internal_id)).toEqual([internalId])
+    expect((await getOne(internalId)).json().data.status).toBe('archived')
+    // a second delete archives again, harmlessly
+    expect((await t.app.inject({ method: 'DELETE', url, headers: auth.supervisor })).statusCode).toBe(200)
+    // and the unused basics template really goes
+    const unused = basics.template.template_internal_id
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: `${paths.template}?template_internal_id=${unused}`,
+      headers: auth.admin,
+    })
+    expect(gone.json().data).toEqual({ template_internal_id: unused, archived: false })
+    expect((await getOne(unused)).statusCode).toBe(404)
   })
 })

@@ -87,16 +87,17 @@ export const templateRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       preHandler: manage,
       schema: {
         tags: ['templates'],
-        summary: 'Delete a template and its versions',
+        summary: 'Delete a template and its versions (archived instead when calls were scored with it)',
         security,
         querystring: templateIdQuery,
-        response: responses(z.object({ template_internal_id: z.string() }), 401, 403, 404),
+        response: responses(z.object({ template_internal_id: z.string(), archived: z.boolean() }), 401, 403, 404),
       },
     },
     async (request) => {
       const { template_internal_id: internalId } = request.query
-      if (!(await deleteTemplate(db, internalId))) throw notFound(NOT_FOUND)
-      return ok({ template_internal_id: internalId }, 'Template deleted successfully')
+      const outcome = await deleteTemplate(db, internalId)
+      if (!outcome) throw notFound(NOT_FOUND)
+      return ok({ template_internal_id: internalId, archived: outcome === 'archived' }, 'Template deleted successfully')
     },
   )
 }

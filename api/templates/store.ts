@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Template, TemplateInput, TemplateSummary } from '#contract/templates'
 import type { Db } from '../db/client'
-import { templateCategories, templateQuestions, templates, users } from '../db/schema'
+import { callEvaluations, templateCategories, templateQuestions, templates, users } from '../db/schema'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -179,10 +179,32 @@ export async function updateTemplate(db: Db, internalId: string, input: Template
   })
 }
 
-/** Removes every version of a template. Returns false when there was none. */
-export async function deleteTemplate(db: Db, internalId: string) {
-  const removed = await db.delete(templates).where(eq(templates.internalId, internalId)).returning({ id: templates.id })
-  return removed.length > 0
+/**
+ * Removes every version of a template, or archives them all when any call was scored with one of
+ * them (the evaluations keep their template). False when there was no such template.
+ */
+export async function deleteTemplate(db: Db, internalId: string): Promise<'deleted' | 'archived' | false> {
+  return db.transaction(async (tx) => {
+    const versions = tx.select({ id: templates.id }).from(templates).where(eq(templates.internalId, internalId))
+    const [used] = await tx
+      .select({ id: callEvaluations.id })
+      .from(callEvaluations)
+      .where(inArray(callEvaluations.templateId, versions))
+      .limit(1)
+    if (used) {
+      const archived = await tx
+        .update(templates)
+        .set({ status: 'archived' })
+        .where(eq(templates.internalId, internalId))
+        .returning({ id: templates.id })
+      return archived.length > 0 && 'archived'
+    }
+    const removed = await tx
+      .delete(templates)
+      .where(eq(templates.internalId, internalId))
+      .returning({ id: templates.id })
+    return removed.length > 0 && 'deleted'
+  })
 }
 
 /** The row id of a template's latest version: what a new evaluation is scored with. */

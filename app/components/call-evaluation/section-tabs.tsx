@@ -5,7 +5,11 @@ const base = '/demo-portal/solutions/call-evaluation'
 
 /** The pages of the call evaluation solution, in the order a QA team uses them. */
 export const callEvaluationTabs = [
-  { label: 'Evaluations', to: `${base}/evaluation-list`, match: [`${base}/evaluation-list`, `${base}/evaluation-detail`] },
+  {
+    label: 'Evaluations',
+    to: `${base}/evaluation-list`,
+    match: [`${base}/evaluation-list`, `${base}/evaluation-detail`],
+  },
   { label: 'Templates', to: `${base}/manage-template`, match: [`${base}/manage-template`] },
 ]
 

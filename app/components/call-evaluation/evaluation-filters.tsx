@@ -1,0 +1,173 @@
+import { Button, Checkbox, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core'
+import { Form, Link } from '@remix-run/react'
+import { IconFilter, IconSearch } from '@tabler/icons-react'
+import { useState } from 'react'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import type { Campaign, Service } from '#contract/call-evaluation'
+import type { ProjectUser } from '#contract/evaluations'
+import { evaluationListPath, statusOptions } from './evaluation-format'
+
+export const FILTER_FIELDS = [
+  'date_from',
+  'date_to',
+  'campaign_id',
+  'service_id',
+  'agent_id',
+  'supervisor_id',
+  'status',
+  'score_min',
+  'score_max',
+  'auto_fail',
+  'q',
+] as const
+export type FilterField = (typeof FILTER_FIELDS)[number]
+export type FilterValues = Partial<Record<FilterField | 'ordering' | 'page_size', string>>
+export type FieldErrors = Partial<Record<string, string[]>>
+
+type Props = {
+  values: FilterValues
+  errors: FieldErrors
+  campaigns: Campaign[]
+  services: Service[]
+  agents: ProjectUser[]
+  supervisors: ProjectUser[]
+  showAgent: boolean
+}
+
+const any = { value: '', label: 'Any' }
+const people = (list: ProjectUser[]) => [any, ...list.map((p) => ({ value: String(p.id), label: p.name }))]
+
+/** Services of the chosen campaign once the page is interactive; before that, all of them grouped by campaign. */
+function serviceOptions(campaigns: Campaign[], services: Service[], campaignId: string, hydrated: boolean) {
+  if (hydrated && campaignId) {
+    return [
+      any,
+      ...services
+        .filter((s) => String(s.campaign_id) === campaignId)
+        .map((s) => ({ value: String(s.id), label: s.name })),
+    ]
+  }
+  const groups = campaigns
+    .map((c) => ({
+      group: c.name,
+      items: services.filter((s) => s.campaign_id === c.id).map((s) => ({ value: String(s.id), label: s.name })),
+    }))
+    .filter((g) => g.items.length > 0)
+  return [any, ...groups]
+}
+
+/** A GET form: the URL is the filter state, so it works without JavaScript and links can be shared. */
+export function EvaluationFilters({ values, errors, campaigns, services, agents, supervisors, showAgent }: Props) {
+  const hydrated = useHydrated()
+  const [campaignId, setCampaignId] = useState(values.campaign_id ?? '')
+  const [serviceId, setServiceId] = useState(values.service_id ?? '')
+  const error = (field: FilterField) => errors[field]?.[0]
+
+  function chooseCampaign(next: string) {
+    setCampaignId(next)
+    const service = services.find((s) => String(s.id) === serviceId)
+    if (next && service && String(service.campaign_id) !== next) setServiceId('')
+  }
+
+  return (
+    <Form method="get" action={evaluationListPath} aria-label="Filter evaluations">
+      {values.ordering ? <input type="hidden" name="ordering" value={values.ordering} /> : null}
+      {values.page_size ? <input type="hidden" name="page_size" value={values.page_size} /> : null}
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
+        <TextInput
+          type="date"
+          name="date_from"
+          label="From"
+          defaultValue={values.date_from}
+          error={error('date_from')}
+        />
+        <TextInput type="date" name="date_to" label="To" defaultValue={values.date_to} error={error('date_to')} />
+        <NativeSelect
+          name="campaign_id"
+          label="Campaign"
+          value={campaignId}
+          onChange={(e) => chooseCampaign(e.currentTarget.value)}
+          data={[any, ...campaigns.map((c) => ({ value: String(c.id), label: c.name }))]}
+          error={error('campaign_id')}
+        />
+        <NativeSelect
+          name="service_id"
+          label="Service"
+          value={serviceId}
+          onChange={(e) => setServiceId(e.currentTarget.value)}
+          data={serviceOptions(campaigns, services, campaignId, hydrated)}
+          error={error('service_id')}
+        />
+        {showAgent ? (
+          <NativeSelect
+            name="agent_id"
+            label="Agent"
+            defaultValue={values.agent_id ?? ''}
+            data={people(agents)}
+            error={error('agent_id')}
+          />
+        ) : null}
+        <NativeSelect
+          name="supervisor_id"
+          label="QA supervisor"
+          defaultValue={values.supervisor_id ?? ''}
+          data={people(supervisors)}
+          error={error('supervisor_id')}
+        />
+        <NativeSelect
+          name="status"
+          label="Status"
+          defaultValue={values.status ?? ''}
+          data={[any, ...statusOptions]}
+          error={error('status')}
+        />
+        <Group grow gap="xs" align="flex-start">
+          <TextInput
+            type="number"
+            name="score_min"
+            label="Score from"
+            min={0}
+            max={100}
+            defaultValue={values.score_min}
+            error={error('score_min')}
+          />
+          <TextInput
+            type="number"
+            name="score_max"
+            label="to"
+            min={0}
+            max={100}
+            defaultValue={values.score_max}
+            error={error('score_max')}
+          />
+        </Group>
+        <TextInput
+          type="search"
+          name="q"
+          label="Search"
+          placeholder="Customer, purpose, agent or #id"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          defaultValue={values.q}
+          error={error('q')}
+        />
+      </SimpleGrid>
+      <Group justify="space-between" mt="md" gap="sm">
+        <Checkbox
+          name="auto_fail"
+          value="true"
+          label="Auto-fail only"
+          defaultChecked={['true', 'on', '1'].includes(values.auto_fail ?? '')}
+          error={error('auto_fail')}
+        />
+        <Group gap="sm">
+          <Button component={Link} to={evaluationListPath} variant="default">
+            Reset
+          </Button>
+          <Button type="submit" leftSection={<IconFilter size={16} aria-hidden />}>
+            Apply filters
+          </Button>
+        </Group>
+      </Group>
+    </Form>
+  )
+}

@@ -1,0 +1,167 @@
+import { Anchor, Badge, Group, Table, Text, Tooltip } from '@mantine/core'
+import { Link } from '@remix-run/react'
+import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react'
+import type { EvaluationOrdering, EvaluationSummary } from '#contract/evaluations'
+import {
+  evaluationDetailPath,
+  formatDateTime,
+  formatDuration,
+  formatScore,
+  statusColor,
+  statusLabel,
+} from './evaluation-format'
+
+type SortKey = 'call_time' | 'agent' | 'ai_score' | 'auditor_score' | 'duration'
+
+type Props = {
+  evaluations: EvaluationSummary[]
+  ordering: EvaluationOrdering
+  sortHref: (ordering: EvaluationOrdering) => string
+}
+
+function SortHeader({
+  label,
+  field,
+  ordering,
+  sortHref,
+}: { label: string; field: SortKey } & Omit<Props, 'evaluations'>) {
+  const active = ordering.replace(/^-/, '') === field
+  const descending = ordering.startsWith('-')
+  // A first click sorts newest/highest first; a second click flips it.
+  const next = (active && descending ? field : `-${field}`) as EvaluationOrdering
+  const Icon = !active ? IconSelector : descending ? IconArrowDown : IconArrowUp
+  return (
+    <Table.Th aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'} style={{ whiteSpace: 'nowrap' }}>
+      <Anchor component={Link} to={sortHref(next)} c="inherit" fw={600} size="sm" preventScrollReset>
+        <Group gap={4} wrap="nowrap" component="span">
+          {label}
+          <Icon size={14} aria-hidden />
+        </Group>
+      </Anchor>
+    </Table.Th>
+  )
+}
+
+export function EvaluationTable({ evaluations, ordering, sortHref }: Props) {
+  const sort = { ordering, sortHref }
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="xs" aria-label="Call evaluations">
+        <Table.Thead>
+          <Table.Tr>
+            <SortHeader label="Call time" field="call_time" {...sort} />
+            <SortHeader label="Agent" field="agent" {...sort} />
+            <Table.Th>Campaign / service</Table.Th>
+            <Table.Th>Template</Table.Th>
+            <SortHeader label="AI score" field="ai_score" {...sort} />
+            <SortHeader label="Auditor score" field="auditor_score" {...sort} />
+            <Table.Th>Auto-fail</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <SortHeader label="Duration" field="duration" {...sort} />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {evaluations.map((e) => (
+            <Table.Tr key={e.id}>
+              <Table.Td>
+                <Anchor component={Link} to={evaluationDetailPath(e.id)} fw={600} size="sm">
+                  {formatDateTime(e.call_time)}
+                </Anchor>
+                <Text size="xs" c="dimmed">
+                  #{e.id} · {e.customer_name}
+                </Text>
+              </Table.Td>
+              <Table.Td>{e.agent.name}</Table.Td>
+              <Table.Td>
+                <Text size="sm">{e.campaign.name}</Text>
+                <Text size="xs" c="dimmed">
+                  {e.service?.name ?? 'No service'}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{e.template.name}</Text>
+                <Text size="xs" c="dimmed">
+                  v{e.template.version}
+                </Text>
+              </Table.Td>
+              <Table.Td>{formatScore(e.ai_score)}</Table.Td>
+              <Table.Td>{formatScore(e.auditor_score)}</Table.Td>
+              <Table.Td>
+                {e.auto_fail ? (
+                  <Tooltip label="An auto-fail category failed">
+                    <Badge
+                      color="red"
+                      variant="light"
+                      miw="max-content"
+                      tt="none"
+                      leftSection={<IconAlertTriangle size={12} aria-hidden />}
+                    >
+                      Auto-fail
+                    </Badge>
+                  </Tooltip>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    No
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Badge color={statusColor[e.status]} variant="light" miw="max-content" tt="none">
+                  {statusLabel[e.status]}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{formatDuration(e.duration_s)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  )
+}
+
+type PagerProps = { page: number; totalPages: number; count: number; hrefFor: (page: number) => string }
+
+/** Links, so paging works without JavaScript. */
+export function EvaluationPager({ page, totalPages, count, hrefFor }: PagerProps) {
+  if (totalPages <= 1)
+    return count ? <Text size="sm" c="dimmed">{`${count} ${count === 1 ? 'evaluation' : 'evaluations'}`}</Text> : null
+  const first = Math.max(1, Math.min(page - 2, totalPages - 4))
+  const pages = Array.from({ length: Math.min(5, totalPages) }, (_, i) => first + i)
+  return (
+    <Group justify="space-between" gap="sm">
+      <Text size="sm" c="dimmed">
+        {count} evaluations · page {page} of {totalPages}
+      </Text>
+      <nav aria-label="Pages">
+        <Group gap={4}>
+          {page > 1 ? (
+            <Anchor component={Link} to={hrefFor(page - 1)} size="sm" px={8}>
+              Previous
+            </Anchor>
+          ) : null}
+          {pages.map((n) => (
+            <Anchor
+              key={n}
+              component={Link}
+              to={hrefFor(n)}
+              size="sm"
+              px={8}
+              py={2}
+              aria-current={n === page ? 'page' : undefined}
+              fw={n === page ? 700 : 400}
+              style={n === page ? { borderRadius: 6, background: 'var(--mantine-color-indigo-0)' } : undefined}
+              aria-label={`Page ${n}`}
+            >
+              {n}
+            </Anchor>
+          ))}
+          {page < totalPages ? (
+            <Anchor component={Link} to={hrefFor(page + 1)} size="sm" px={8}>
+              Next
+            </Anchor>
+          ) : null}
+        </Group>
+      </nav>
+    </Group>
+  )
+}

@@ -1,0 +1,183 @@
+import { Anchor, Badge, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import {
+  Link,
+  useActionData,
+  useFetcher,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useRouteError,
+  type ShouldRevalidateFunction,
+} from '@remix-run/react'
+import { IconArrowLeft } from '@tabler/icons-react'
+import { useEffect } from 'react'
+import { AudioSeekProvider, CallAudio } from '~/components/call-evaluation/call-audio'
+import { CallFacts } from '~/components/call-evaluation/call-facts'
+import { CallReviewPanel } from '~/components/call-evaluation/call-review-panel'
+import { CallTranscript } from '~/components/call-evaluation/call-transcript'
+import { EmotionPanel } from '~/components/call-evaluation/emotion-panel'
+import { EvaluationError } from '~/components/call-evaluation/evaluation-error'
+import {
+  evaluationListPath,
+  formatDateTime,
+  formatScore,
+  statusColor,
+  statusLabel,
+} from '~/components/call-evaluation/evaluation-format'
+import { ProfanityPanel, type ProfanityOutcome } from '~/components/call-evaluation/profanity-panel'
+import { SentimentPanel } from '~/components/call-evaluation/sentiment-panel'
+import { StatusPanel } from '~/components/call-evaluation/status-panel'
+import { WordCloud } from '~/components/call-evaluation/word-cloud'
+import { pageTitle } from '~/theme'
+import { evaluationDetailAction, loadEvaluationDetail } from './evaluation-detail.server'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: pageTitle(data ? `Evaluation #${data.id}` : 'Evaluation') },
+]
+
+export const loader = (args: LoaderFunctionArgs) => loadEvaluationDetail(args)
+export const action = (args: ActionFunctionArgs) => evaluationDetailAction(args)
+
+// A heartbeat or a profanity scan changes nothing the page shows: no need to reload its ten calls.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) => {
+  const intent = formData?.get('intent')
+  if (intent === 'heartbeat' || intent === 'scan-profanity') return false
+  return defaultShouldRevalidate
+}
+
+const HEARTBEAT_MS = 60_000
+
+/** With JavaScript, an open review session is kept alive while the reviewer is on the page. */
+function useReviewHeartbeat(sessionId: number | null) {
+  const fetcher = useFetcher({ key: 'review-heartbeat' })
+  const { submit } = fetcher
+  useEffect(() => {
+    if (!sessionId) return
+    const timer = setInterval(
+      () => submit({ intent: 'heartbeat', session_id: String(sessionId) }, { method: 'post' }),
+      HEARTBEAT_MS,
+    )
+    return () => clearInterval(timer)
+  }, [sessionId, submit])
+}
+
+function useHrefWith() {
+  const { pathname, search } = useLocation()
+  return (changes: Record<string, string | null>) => {
+    const params = new URLSearchParams(search)
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) params.delete(key)
+      else params.set(key, value)
+    }
+    const query = params.toString()
+    return query ? `${pathname}?${query}` : pathname
+  }
+}
+
+export default function EvaluationDetailPage() {
+  const { id, mode, sessionId, open, detail, audio, review, access, actionStatus, sentiment, timing, cloud, emotion } =
+    useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const hrefWith = useHrefWith()
+  useReviewHeartbeat(sessionId)
+
+  const saveErrors =
+    actionData && actionData.intent === 'save-review' && 'result' in actionData ? actionData.result : null
+  const statusErrors =
+    actionData && actionData.intent === 'change-status' && 'result' in actionData ? actionData.result : null
+  const profanity = actionData && actionData.intent === 'scan-profanity' ? (actionData as ProfanityOutcome) : null
+  const toggleHref = (categoryId: number) => {
+    const next = open.includes(categoryId) ? open.filter((n) => n !== categoryId) : [...open, categoryId]
+    return `${hrefWith({ open: next.length ? next.join(',') : null })}#category-${categoryId}-questions`
+  }
+
+  return (
+    <AudioSeekProvider>
+      <Stack gap="lg">
+        <div>
+          <Anchor component={Link} to={evaluationListPath} size="sm">
+            <Group gap={4} component="span">
+              <IconArrowLeft size={14} aria-hidden />
+              All evaluations
+            </Group>
+          </Anchor>
+          <Group justify="space-between" align="flex-end" mt={4} gap="sm">
+            <div>
+              <Title order={1}>
+                Evaluation #{id}: {detail.customer_name || 'call'}
+              </Title>
+              <Text c="dimmed" size="sm">
+                {detail.agent.name} · {detail.campaign.name} · {formatDateTime(detail.call_time)}
+              </Text>
+            </div>
+            <Group gap="xs">
+              <Badge color={statusColor[detail.status]} variant="light" size="lg">
+                {statusLabel[detail.status]}
+              </Badge>
+              <Badge color="indigo" variant="outline" size="lg">
+                AI {formatScore(detail.ai_score)}
+              </Badge>
+              <Badge color="teal" variant="outline" size="lg">
+                Auditor {formatScore(detail.auditor_score)}
+              </Badge>
+              {detail.auto_fail ? (
+                <Badge color="red" size="lg">
+                  Auto-fail
+                </Badge>
+              ) : null}
+            </Group>
+          </Group>
+        </div>
+        <Grid gutter="lg">
+          <Grid.Col span={{ base: 12, lg: 5 }}>
+            <Stack gap="lg">
+              <CallFacts detail={detail} />
+              <Card padding="md" component="section" aria-labelledby="recording-heading">
+                <Title order={2} size="h4" id="recording-heading" mb="sm">
+                  Recording and transcript
+                </Title>
+                <Stack gap="sm">
+                  <CallAudio src={audio?.src ?? null} mimeType={audio?.mimeType} />
+                  <CallTranscript segments={detail.recording.segments} />
+                </Stack>
+              </Card>
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 7 }}>
+            <CallReviewPanel
+              key={`${mode}-${review?.reviewed_at ?? ''}-${review?.auditor_score ?? ''}`}
+              review={review}
+              mode={mode}
+              canReview={Boolean(access?.can_review)}
+              loading={navigation.state !== 'idle'}
+              lockedBy={access?.locked_by ?? null}
+              reason={access?.reason}
+              sessionId={sessionId}
+              open={open}
+              modeHref={(next) => hrefWith({ mode: next, session: null })}
+              toggleHref={toggleHref}
+              formErrors={saveErrors?.error?.['']?.filter((e): e is string => typeof e === 'string') ?? undefined}
+            />
+          </Grid.Col>
+        </Grid>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <StatusPanel
+            action={actionStatus}
+            canChange={Boolean(access?.can_change_status)}
+            errors={statusErrors?.error}
+          />
+          <ProfanityPanel fallback={profanity} />
+          <SentimentPanel sentiment={sentiment} timing={timing} />
+          <EmotionPanel emotion={emotion} />
+        </SimpleGrid>
+        <WordCloud cloud={cloud} />
+      </Stack>
+    </AudioSeekProvider>
+  )
+}
+
+export function ErrorBoundary() {
+  return <EvaluationError error={useRouteError()} />
+}

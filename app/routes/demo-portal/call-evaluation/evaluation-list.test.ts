@@ -1,0 +1,165 @@
+import { http } from 'msw'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { Paged } from '#contract/envelope'
+import type { EvaluationListQuery, EvaluationSummary } from '#contract/evaluations'
+import { paths } from '#contract/paths'
+import { EVALUATION_COUNT } from '#tests/fixtures/evaluations'
+import { args, run } from '#tests/fixtures/remix'
+import { requestWithTokens, tokensFor } from '#tests/fixtures/tokens'
+import { demoUsers, type DemoKey } from '#tests/fixtures/users'
+import { resetEvaluationMocks } from '#tests/mocks/evaluations'
+import { UPSTREAM, errorReply, server } from '#tests/mocks/handlers'
+import { loader } from './evaluation-list'
+
+type Body = {
+  query: EvaluationListQuery
+  values: Record<string, string>
+  errors: Record<string, string[]>
+  page: Paged<EvaluationSummary> | null
+  error: string | null
+  campaigns: unknown[]
+  services: unknown[]
+  agents: unknown[]
+  supervisors: unknown[]
+}
+
+const BASE = '/demo-portal/solutions/call-evaluation/evaluation-list'
+
+async function load(search = '', key: DemoKey = 'auditor') {
+  const request = await requestWithTokens(`${BASE}${search}`, tokensFor(key))
+  return run<Body>(() => loader(args(request)))
+}
+
+/** Records the upstream list calls' query strings, then lets the normal handler answer. */
+function recordListCalls() {
+  const seen: URLSearchParams[] = []
+  server.use(
+    http.get(UPSTREAM + paths.evaluationList, ({ request }) => {
+      seen.push(new URL(request.url).searchParams)
+    }),
+  )
+  return seen
+}
+
+beforeEach(() => resetEvaluationMocks())
+
+describe('evaluation list loader', () => {
+  it('loads the first page with the lookups for the filters', async () => {
+    const result = await load()
+    expect(result.status).toBe(200)
+    expect(result.body.error).toBeNull()
+    expect(result.body.page?.count).toBe(EVALUATION_COUNT)
+    expect(result.body.page?.results).toHaveLength(10)
+    expect(result.body.query.ordering).toBe('-call_time')
+    expect(result.body.campaigns).toHaveLength(3)
+    expect(result.body.services).toHaveLength(5)
+    expect(result.body.agents).toHaveLength(3)
+    expect(result.body.supervisors).toHaveLength(2)
+    const times = result.body.page!.results.map((e) => e.call_time)
+    expect(times).toEqual([...times].sort().reverse())
+  })
+
+  it('forwards every filter, the ordering and the page to the upstream', async () => {
+    const seen = recordListCalls()
+    const search =
+      '?date_from=2025-06-01&date_to=2025-06-30&campaign_id=1&service_id=&agent_id=21&supervisor_id=2' +
+      '&status=ai_evaluated&score_min=10&score_max=90&auto_fail=on&q=%20maria%20&ordering=-ai_score&page=1'
+    const result = await load(search)
+    expect(seen).toHaveLength(1)
+    expect(Object.fromEntries(seen[0])).toEqual({
+      page: '1',
+      page_size: '10',
+      date_from: '2025-06-01',
+      date_to: '2025-06-30',
+      campaign_id: '1',
+      agent_id: '21',
+      supervisor_id: '2',
+      status: 'ai_evaluated',
+      score_min: '10',
+      score_max: '90',
+      auto_fail: 'true',
+      q: 'maria',
+      ordering: '-ai_score',
+    })
+    expect(result.body.errors).toEqual({})
+    expect(result.body.values.campaign_id).toBe('1')
+    for (const e of result.body.page!.results) {
+      expect(e.campaign.id).toBe(1)
+      expect(e.agent.id).toBe(21)
+    }
+  })
+
+  it('leaves out an unchecked auto-fail box and empty fields', async () => {
+    const seen = recordListCalls()
+    await load('?campaign_id=&status=&q=&auto_fail=')
+    expect(Object.fromEntries(seen[0])).toEqual({ page: '1', page_size: '10', ordering: '-call_time' })
+  })
+
+  it('shows field errors for a bad query and still lists with the valid filters', async () => {
+    const seen = recordListCalls()
+    const result = await load('?date_from=yesterday&score_min=150&status=lost&campaign_id=2&ordering=sideways')
+    expect(result.status).toBe(200)
+    expect(result.body.errors.date_from).toEqual(['Use a date like 2026-01-31'])
+    expect(result.body.errors.score_min).toEqual(['Scores run from 0 to 100'])
+    expect(result.body.errors.status?.[0]).toMatch(/Invalid enum value/)
+    expect(result.body.errors.ordering).toBeDefined()
+    // The form shows what was typed; the upstream gets only the valid filter.
+    expect(result.body.values.date_from).toBe('yesterday')
+    expect(Object.fromEntries(seen[0])).toEqual({
+      page: '1',
+      page_size: '10',
+      campaign_id: '2',
+      ordering: '-call_time',
+    })
+    expect(result.body.page?.results.every((e) => e.campaign.id === 2)).toBe(true)
+  })
+
+  it('reports a start date after the end date on the end date', async () => {
+    const result = await load('?date_from=2025-07-01&date_to=2025-06-01')
+    expect(result.body.errors.date_to).toEqual(['The start date is after the end date'])
+    expect(result.body.page).not.toBeNull()
+  })
+
+  it('keeps the form and says the list failed when the upstream list fails', async () => {
+    server.use(http.get(UPSTREAM + paths.evaluationList, () => errorReply(500, 'Database unavailable')))
+    const result = await load('?campaign_id=1')
+    expect(result.status).toBe(200)
+    expect(result.body.page).toBeNull()
+    expect(result.body.error).toBe('Database unavailable')
+    expect(result.body.campaigns).toHaveLength(3)
+    expect(result.body.values.campaign_id).toBe('1')
+  })
+
+  it('still shows the list when a lookup fails', async () => {
+    server.use(http.get(UPSTREAM + paths.projectList, () => errorReply(403, 'Not allowed')))
+    const result = await load('', 'agent')
+    expect(result.body.agents).toEqual([])
+    expect(result.body.page?.results.length).toBeGreaterThan(0)
+    expect(result.body.page?.results.every((e) => e.agent.id === demoUsers.agent.id)).toBe(true)
+  })
+
+  it('asks for the list, the lookups and both people lists at once', async () => {
+    let inFlight = 0
+    let most = 0
+    const slow = (path: string) =>
+      http.get(UPSTREAM + path, async () => {
+        inFlight += 1
+        most = Math.max(most, inFlight)
+        await new Promise((r) => setTimeout(r, 60))
+        inFlight -= 1
+      })
+    server.use(...[paths.evaluationList, paths.campaigns, paths.services, paths.projectList].map(slow))
+    await load()
+    expect(most).toBe(5)
+  })
+
+  it('sends a visitor whose session is gone to the login page', async () => {
+    const request = await requestWithTokens(`${BASE}?status=reviewed`, {
+      access: 'access.nobody',
+      refresh: 'refresh.nobody',
+    })
+    const result = await run(() => loader(args(request)))
+    expect(result.status).toBe(302)
+    expect(result.headers.get('Location')).toBe(`/login?redirectTo=${encodeURIComponent(`${BASE}?status=reviewed`)}`)
+  })
+})

@@ -1,0 +1,142 @@
+import { Alert, Card, Stack, Text, Title } from '@mantine/core'
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData, useLocation, useRouteLoaderData } from '@remix-run/react'
+import { evaluationListQuery, type EvaluationListQuery, type EvaluationOrdering } from '#contract/evaluations'
+import {
+  EvaluationFilters,
+  FILTER_FIELDS,
+  type FieldErrors,
+  type FilterValues,
+} from '~/components/call-evaluation/evaluation-filters'
+import { EvaluationPager, EvaluationTable } from '~/components/call-evaluation/evaluation-table'
+import type { loadPortalLayout } from '~/lib/portal-layout.server'
+import { getCampaigns, getServices } from '~/services/call-evaluation-lookups.server'
+import { getProjectList, listEvaluations, orNull, upstreamFailure } from '~/services/evaluations.server'
+import { createUpstream } from '~/services/upstream.server'
+import { pageTitle } from '~/theme'
+
+export const meta: MetaFunction = () => [{ title: pageTitle('Evaluations') }]
+
+const KEPT = [...FILTER_FIELDS, 'ordering', 'page_size', 'page'] as const
+
+/**
+ * The query as the contract reads it. Invalid fields are reported and left out, so the list still shows
+ * what the valid ones select.
+ */
+function parseListQuery(raw: Record<string, string>): { query: EvaluationListQuery; errors: FieldErrors } {
+  const first = evaluationListQuery.safeParse(raw)
+  if (first.success) return { query: first.data, errors: {} }
+  const errors: FieldErrors = first.error.flatten().fieldErrors
+  const rest = Object.fromEntries(Object.entries(raw).filter(([key]) => !(key in errors)))
+  const second = evaluationListQuery.safeParse(rest)
+  return { query: second.success ? second.data : evaluationListQuery.parse({}), errors }
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const api = await createUpstream(request)
+  const params = new URL(request.url).searchParams
+  const raw = Object.fromEntries(KEPT.flatMap((key) => (params.has(key) ? [[key, params.get(key) ?? '']] : [])))
+  const { query, errors } = parseListQuery(raw)
+  const [list, campaigns, services, agents, supervisors] = await Promise.all([
+    listEvaluations(api, query).then(
+      (page) => ({ page, error: null }),
+      async (thrown: unknown) => ({ page: null, error: (await upstreamFailure(thrown)).message }),
+    ),
+    orNull(getCampaigns(api)),
+    orNull(getServices(api)),
+    // Agents may not be allowed the people lists; their filters then just offer "Any".
+    orNull(getProjectList(api, 'agent')),
+    orNull(getProjectList(api, 'qa_supervisor')),
+  ])
+  return data(
+    {
+      query,
+      values: raw as FilterValues,
+      errors,
+      ...list,
+      campaigns: campaigns ?? [],
+      services: services ?? [],
+      agents: agents?.results ?? [],
+      supervisors: supervisors?.results ?? [],
+    },
+    { headers: api.headers },
+  )
+}
+
+function useHref() {
+  const { pathname, search } = useLocation()
+  return (changes: Record<string, string | null>) => {
+    const params = new URLSearchParams(search)
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) params.delete(key)
+      else params.set(key, value)
+    }
+    const query = params.toString()
+    return query ? `${pathname}?${query}` : pathname
+  }
+}
+
+export default function EvaluationListPage() {
+  const { query, values, errors, page, error, campaigns, services, agents, supervisors } =
+    useLoaderData<typeof loader>()
+  const layout = useRouteLoaderData<typeof loadPortalLayout>('routes/demo-portal/layout')
+  const isAgent = layout?.user.role === 'agent'
+  const { search } = useLocation()
+  const href = useHref()
+  const hasErrors = Object.keys(errors).length > 0
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>Call evaluations</Title>
+        <Text c="dimmed">
+          {isAgent
+            ? 'Your calls as the AI and the QA team scored them.'
+            : 'Every scored call: filter, sort and open one to review it.'}
+        </Text>
+      </div>
+      <Card padding="md">
+        <EvaluationFilters
+          key={search}
+          values={values}
+          errors={errors}
+          campaigns={campaigns}
+          services={services}
+          agents={agents}
+          supervisors={supervisors}
+          showAgent={!isAgent}
+        />
+      </Card>
+      {hasErrors ? (
+        <Alert color="yellow" title="Some filters were not applied" role="alert">
+          Correct the highlighted fields; the list below ignores them.
+        </Alert>
+      ) : null}
+      <Card padding="md">
+        {error !== null ? (
+          <Alert color="red" title="Failed to load evaluation list" role="alert">
+            {error}
+          </Alert>
+        ) : page.results.length === 0 ? (
+          <Text c="dimmed" ta="center" py="xl">
+            No evaluations match these filters.
+          </Text>
+        ) : (
+          <Stack gap="md">
+            <EvaluationTable
+              evaluations={page.results}
+              ordering={query.ordering}
+              sortHref={(ordering: EvaluationOrdering) => href({ ordering, page: null })}
+            />
+            <EvaluationPager
+              page={page.current_page}
+              totalPages={page.total_pages}
+              count={page.count}
+              hrefFor={(n) => href({ page: String(n) })}
+            />
+          </Stack>
+        )}
+      </Card>
+    </Stack>
+  )
+}
