@@ -5,6 +5,7 @@ import {
   emotionAnalysis,
   evaluationDetail,
   evaluationList,
+  evaluationSummary,
   manualReview,
   profanityResult,
   projectList,
@@ -63,6 +64,11 @@ export function changeStatus(api: Upstream, body: ChangeStatusBody) {
 
 export function reviewSessionCall(api: Upstream, body: ReviewSessionBody) {
   return api.call({ method: 'PUT', path: paths.accessStartEndTime, body, schema: reviewSession })
+}
+
+/** Asks the API to score the call again (queued as a job; the detail's scoring_status follows it). */
+export function rescoreEvaluation(api: Upstream, id: number) {
+  return api.call({ method: 'POST', path: paths.rescore, body: byEvaluation(id), schema: evaluationSummary })
 }
 
 export function scanProfanity(api: Upstream, id: number) {

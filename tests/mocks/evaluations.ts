@@ -53,6 +53,8 @@ export const evaluationState = {
   statusChanges: [] as z.infer<typeof changeStatusBody>[],
   sessions: [] as ReviewSessionBody[],
   profanityScans: 0,
+  /** Evaluations sent back to the scoring queue. */
+  rescored: new Set<number>(),
 }
 
 export function resetEvaluationMocks() {
@@ -62,6 +64,7 @@ export function resetEvaluationMocks() {
   evaluationState.statusChanges = []
   evaluationState.sessions = []
   evaluationState.profanityScans = 0
+  evaluationState.rescored.clear()
 }
 
 function evaluations(): EvaluationSummary[] {
@@ -185,7 +188,8 @@ export const evaluationHandlers = [
     const found = access(request, queryOf(request).call_evaluation_id)
     if (found instanceof Response) return found
     const detail = evaluationDetail(found.id, evaluationState.auditor.get(found.id) ?? null)
-    return ok({ ...detail, status: found.evaluation.status }, 'Evaluation details')
+    const scoring = evaluationState.rescored.has(found.id) ? { scoring_status: 'in_queue' as const } : {}
+    return ok({ ...detail, status: found.evaluation.status, ...scoring }, 'Evaluation details')
   }),
 
   http.get(UPSTREAM + paths.manualReview, ({ request }) => {
@@ -272,6 +276,20 @@ export const evaluationHandlers = [
       },
       'Review session',
     )
+  }),
+
+  http.post(UPSTREAM + paths.rescore, async ({ request }) => {
+    const parsed = evaluationIdQuery.safeParse(
+      await request
+        .clone()
+        .json()
+        .catch(() => null),
+    )
+    const found = access(request, parsed.success ? parsed.data.call_evaluation_id : undefined)
+    if (found instanceof Response) return found
+    if (!REVIEWERS.includes(found.key)) return error(403, 'You do not have permission to perform this action.')
+    evaluationState.rescored.add(found.id)
+    return ok({ ...found.evaluation, scoring_status: 'in_queue' }, 'The call is queued for scoring')
   }),
 
   http.put(UPSTREAM + paths.profanityIdentification, async ({ request }) => {

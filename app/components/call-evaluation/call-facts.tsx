@@ -54,11 +54,6 @@ export function CallFacts({ detail }: { detail: EvaluationDetail }) {
         </Fact>
         <Fact term="Engine">{detail.engine ? engineLabel[detail.engine] : '—'}</Fact>
       </SimpleGrid>
-      {detail.scoring_error ? (
-        <Text size="sm" c="red.8" mt="sm" role="note">
-          Scoring failed: {detail.scoring_error}
-        </Text>
-      ) : null}
     </Card>
   )
 }

@@ -84,7 +84,15 @@ export function EvaluationTable({ evaluations, ordering, sortHref }: Props) {
                   v{e.template.version}
                 </Text>
               </Table.Td>
-              <Table.Td>{formatScore(e.ai_score)}</Table.Td>
+              <Table.Td>
+                {e.scoring_status === 'completed' ? (
+                  formatScore(e.ai_score)
+                ) : (
+                  <Badge color={e.scoring_status === 'failed' ? 'red' : 'blue'} variant="light" size="sm">
+                    {e.scoring_status === 'failed' ? 'Scoring failed' : 'Scoring…'}
+                  </Badge>
+                )}
+              </Table.Td>
               <Table.Td>{formatScore(e.auditor_score)}</Table.Td>
               <Table.Td>
                 {e.auto_fail ? (

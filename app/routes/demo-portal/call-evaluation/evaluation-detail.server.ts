@@ -19,6 +19,7 @@ import {
   getSignedAudio,
   getWordCloud,
   orNull,
+  rescoreEvaluation,
   reviewSessionCall,
   saveManualReview,
   scanProfanity,
@@ -162,6 +163,15 @@ export async function evaluationDetailAction({ request, params }: ActionFunction
       }
       const label = evaluationStatusLabel[submission.value.status]
       return redirectWithToast(here, { message: `Status changed to ${label}` }, { headers })
+    }
+    case 'rescore': {
+      try {
+        await rescoreEvaluation(api, id)
+      } catch (thrown) {
+        const { message } = await upstreamFailure(thrown)
+        return redirectWithToast(here, { message, type: 'error' }, { headers })
+      }
+      return redirectWithToast(here, { message: 'The call is queued for scoring' }, { headers })
     }
     case 'scan-profanity': {
       try {

@@ -9,7 +9,7 @@ import type { DemoKey } from '#tests/fixtures/users'
 import { evaluationState, resetEvaluationMocks } from '#tests/mocks/evaluations'
 import { UPSTREAM, errorReply, server } from '#tests/mocks/handlers'
 import { getToast } from '~/sessions.server'
-import { action, loader } from './evaluation-detail'
+import { action, loader, meta } from './evaluation-detail'
 
 const PATH = (id: number) => `/demo-portal/solutions/call-evaluation/evaluation-detail/${id}`
 
@@ -21,7 +21,7 @@ type Body = {
   audio: { src: string } | null
   review: ManualReview | null
   access: { can_review: boolean } | null
-  detail: { id: number; auditor_score: number | null }
+  detail: { id: number; auditor_score: number | null; scoring_status: string }
   sentiment: unknown
   timing: unknown
   cloud: unknown
@@ -272,5 +272,24 @@ describe('evaluation detail action', () => {
 
   it('answers 400 to an unknown intent', async () => {
     expect((await post(101, { intent: 'delete-everything' })).status).toBe(400)
+  })
+
+  it('sends the call back to the AI, and the page then shows it being scored', async () => {
+    const result = await post(101, { intent: 'rescore' })
+    expect(result.status).toBe(302)
+    expect(result.headers.get('Location')).toBe(PATH(101))
+    expect(await toastOf(result.headers)).toMatchObject({ message: 'The call is queued for scoring', type: 'success' })
+    expect(evaluationState.rescored.has(101)).toBe(true)
+    const page = await load(101)
+    expect(page.body.detail.scoring_status).toBe('in_queue')
+    // without JavaScript the page refreshes itself while the score is being computed
+    const tags = meta({ data: page.body } as never)
+    expect(tags).toContainEqual({ httpEquiv: 'refresh', content: '3' })
+  })
+
+  it('tells an agent they cannot ask for a re-score', async () => {
+    const result = await post(101, { intent: 'rescore' }, 'agent')
+    expect(await toastOf(result.headers)).toMatchObject({ type: 'error' })
+    expect(evaluationState.rescored.size).toBe(0)
   })
 })

@@ -26,6 +26,7 @@ import {
   statusLabel,
 } from '~/components/call-evaluation/evaluation-format'
 import { ProfanityPanel, type ProfanityOutcome } from '~/components/call-evaluation/profanity-panel'
+import { ScoringStatus, scoringInProgress } from '~/components/call-evaluation/scoring-status'
 import { SentimentPanel } from '~/components/call-evaluation/sentiment-panel'
 import { StatusPanel } from '~/components/call-evaluation/status-panel'
 import { WordCloud } from '~/components/call-evaluation/word-cloud'
@@ -34,6 +35,8 @@ import { evaluationDetailAction, loadEvaluationDetail } from './evaluation-detai
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data ? `Evaluation #${data.id}` : 'Evaluation') },
+  // without JavaScript, a call being scored reloads itself until the score is in
+  ...(data && scoringInProgress(data.detail.scoring_status) ? [{ httpEquiv: 'refresh', content: '3' }] : []),
 ]
 
 export const loader = (args: LoaderFunctionArgs) => loadEvaluationDetail(args)
@@ -133,6 +136,11 @@ export default function EvaluationDetailPage() {
         <Grid gutter="lg">
           <Grid.Col span={{ base: 12, lg: 5 }}>
             <Stack gap="lg">
+              <ScoringStatus
+                status={detail.scoring_status}
+                error={detail.scoring_error}
+                canRescore={Boolean(access?.can_change_status)}
+              />
               <CallFacts detail={detail} />
               <Card padding="md" component="section" aria-labelledby="recording-heading">
                 <Title order={2} size="h4" id="recording-heading" mb="sm">
