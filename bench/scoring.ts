@@ -4,8 +4,8 @@
 // - agreement of the local engine's answers with the conversations' reference answers (what a
 //   human QA auditor answered), overall, per template and per question, with the disagreements.
 //   npx tsx bench/scoring.ts            (add --verbose to list every disagreement)
-import type { TemplateInput } from '../contract/templates'
-import { scoreTranscript, type TemplateCategory } from '../api/engines/scoring/score'
+import { scoreTranscript } from '../api/engines/scoring/score'
+import { engineTemplate } from '../api/seed/calls/agreement'
 import { callTranscript } from '../api/seed/calls'
 import { conversations } from '../api/seed/calls/conversations'
 import { demoTemplates } from '../api/seed/templates-data'
@@ -13,35 +13,7 @@ import { demoTemplates } from '../api/seed/templates-data'
 const rounds = Number(process.env.BENCH_ROUNDS || 20)
 const verbose = process.argv.includes('--verbose')
 
-/** The demo template as the engine reads it, question ids in template order. */
-function engineTemplate(input: TemplateInput): TemplateCategory[] {
-  let id = 0
-  return input.categories.map((c, i) => ({
-    id: i + 1,
-    name: c.name,
-    weight: c.weight,
-    auto_failed: c.auto_failed,
-    questions: c.questions.map((q) => ({
-      id: ++id,
-      text: q.question_text,
-      weight: q.weight,
-      expected: q.expected_answer,
-      phrases: q.evidence_phrases,
-      speaker: q.speaker,
-      window:
-        q.within_first_s !== null
-          ? { first_s: q.within_first_s }
-          : q.within_last_s !== null
-            ? { last_s: q.within_last_s }
-            : undefined,
-      applies_when: q.applies_when_phrases.length
-        ? { phrases: q.applies_when_phrases, speaker: q.applies_when_speaker }
-        : undefined,
-    })),
-  }))
-}
-
-const templates = new Map(demoTemplates.map((t) => [t.name, engineTemplate(t)]))
+const templates = new Map(demoTemplates.map((t) => [t.name, engineTemplate(t.name)]))
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 

@@ -124,18 +124,4 @@ export function toPortalAudioUrl(signedUrl: string): string | null {
   return match ? `${AUDIO_PROXY_PREFIX}${match[1]}${url.search}` : null
 }
 
-export type UpstreamFailure = { status: number; message: string }
-
-/** A failed upstream call as status + message; the 401 sign-out redirect and non-upstream errors are rethrown. */
-export async function upstreamFailure(thrown: unknown): Promise<UpstreamFailure> {
-  if (!(thrown instanceof Response) || (thrown.status >= 300 && thrown.status < 400)) throw thrown
-  return { status: thrown.status, message: (await thrown.text()) || `Upstream error ${thrown.status}` }
-}
-
-/** The value, or null when the upstream failed (the page shows that part as unavailable). */
-export function orNull<T>(promise: Promise<T>): Promise<T | null> {
-  return promise.catch(async (thrown: unknown) => {
-    await upstreamFailure(thrown)
-    return null
-  })
-}
+export { orNull, upstreamFailure } from './upstream.server'

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { paths } from '#contract/paths'
 import { template, templateList, type TemplateInput, type UpdateTemplateBody } from '#contract/templates'
 import { FORBIDDEN_MESSAGE } from '~/components/call-evaluation/template-form/access'
-import type { Upstream } from '~/services/upstream.server'
+import { upstreamFailure, type Upstream } from '~/services/upstream.server'
 
 export type TemplateListQuery = { page: number; page_size?: number; q?: string; status: 'active' | 'archived' | 'all' }
 
@@ -31,14 +31,5 @@ export function deleteTemplate(api: Upstream, internalId: string) {
   })
 }
 
-export type UpstreamFailure = { status: number; message: string }
-
-/**
- * A failed upstream call as a status and a message to show. The 401 sign-out redirect and anything that is
- * not an upstream answer are rethrown; a 403 becomes a message that says who may manage templates.
- */
-export async function upstreamFailure(thrown: unknown): Promise<UpstreamFailure> {
-  if (!(thrown instanceof Response) || (thrown.status >= 300 && thrown.status < 400)) throw thrown
-  if (thrown.status === 403) return { status: 403, message: FORBIDDEN_MESSAGE }
-  return { status: thrown.status, message: (await thrown.text()) || `Upstream error ${thrown.status}` }
-}
+/** A failed template call; a 403 says who may manage templates. */
+export const templateFailure = (thrown: unknown) => upstreamFailure(thrown, { forbidden: FORBIDDEN_MESSAGE })

@@ -54,11 +54,43 @@ export function errorResponse(status: number, message: string, headers?: Headers
   return new Response(message, { status, headers: init })
 }
 
-async function messageOf(response: Response) {
+async function failureOf(response: Response) {
   const body: unknown = await response.json().catch(() => null)
   const parsed = errorBody.safeParse(body)
-  if (parsed.success) return parsed.data.message
-  return response.statusText || `Upstream error ${response.status}`
+  if (parsed.success) return { message: parsed.data.message, errors: parsed.data.errors ?? {} }
+  return { message: response.statusText || `Upstream error ${response.status}`, errors: {} }
+}
+
+async function messageOf(response: Response) {
+  return (await failureOf(response)).message
+}
+
+/** The API's field errors of a failed call, kept beside the thrown Response (whose body is the message). */
+const fieldErrorsOf = new WeakMap<Response, Record<string, string[]>>()
+
+export type UpstreamFailure = { status: number; message: string; fieldErrors: Record<string, string[]> }
+
+/**
+ * A failed upstream call as a status, a message to show and the API's field errors. The 401
+ * sign-out redirect and anything that is not an upstream answer are rethrown. `forbidden`
+ * replaces the message of a 403 with one that says who may do this.
+ */
+export async function upstreamFailure(
+  thrown: unknown,
+  { forbidden }: { forbidden?: string } = {},
+): Promise<UpstreamFailure> {
+  if (!(thrown instanceof Response) || (thrown.status >= 300 && thrown.status < 400)) throw thrown
+  const fieldErrors = fieldErrorsOf.get(thrown) ?? {}
+  if (thrown.status === 403 && forbidden) return { status: 403, message: forbidden, fieldErrors }
+  return { status: thrown.status, message: (await thrown.text()) || `Upstream error ${thrown.status}`, fieldErrors }
+}
+
+/** The value, or null when the upstream failed (the page shows that part as unavailable). */
+export function orNull<T>(promise: Promise<T>): Promise<T | null> {
+  return promise.catch(async (thrown: unknown) => {
+    await upstreamFailure(thrown)
+    return null
+  })
 }
 
 /** A per-request client: one refresh at most, shared by concurrent calls (rotation revokes reused tokens). */
@@ -132,8 +164,10 @@ export async function createUpstream(request: Request, known?: Partial<Tokens>):
       if (response.status === 401) await signOut()
     }
     if (!response.ok) {
-      const message = await messageOf(response)
-      throw errorResponse(response.status >= 500 ? 502 : response.status, message)
+      const { message, errors } = await failureOf(response)
+      const failure = errorResponse(response.status >= 500 ? 502 : response.status, message)
+      fieldErrorsOf.set(failure, errors)
+      throw failure
     }
     const parsed = envelope(schema).safeParse(await response.json().catch(() => null))
     if (!parsed.success) throw errorResponse(502, 'The upstream API answered in an unexpected format.')

@@ -189,6 +189,8 @@ describe('template form action', () => {
     const refused = await submit(created)
     expect(refused.status).toBe(400)
     expect(refused.body.result.error?.['']).toEqual(['Invalid request'])
+    // the API's field error lands on the field it names, in conform's path syntax
+    expect(refused.body.result.error?.['categories[0].name']).toEqual(['Category name is required'])
     expect(refused.body.result.initialValue.name).toBe('Outbound retention')
 
     server.use(http.post(UPSTREAM + paths.createTemplate, () => HttpResponse.error()))

@@ -12,7 +12,7 @@ import { parseTemplateForm } from '~/components/call-evaluation/template-form/sc
 import { TemplateForm } from '~/components/call-evaluation/template-form/template-form'
 import { formatUpdatedAt } from '~/components/call-evaluation/template-list-table'
 import { readForm } from '~/lib/forms.server'
-import { createTemplate, getTemplate, updateTemplate, upstreamFailure } from '~/services/templates.server'
+import { createTemplate, getTemplate, updateTemplate, templateFailure } from '~/services/templates.server'
 import { createUpstream } from '~/services/upstream.server'
 import { redirectWithToast } from '~/sessions.server'
 import { pageTitle } from '~/theme'
@@ -54,9 +54,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const message = id ? 'Template updated successfully' : 'Template created successfully'
     return await redirectWithToast(TEMPLATE_LIST_PATH, { message }, { headers: api.headers })
   } catch (thrown) {
-    const failure = await upstreamFailure(thrown)
+    const failure = await templateFailure(thrown)
+    // the API names fields by path ("categories.0.name"); conform by "categories[0].name"
+    const fieldErrors = Object.fromEntries(
+      Object.entries(failure.fieldErrors).map(([path, messages]) => [
+        path.replace(/\.(\d+)(?=\.|$)/g, '[$1]'),
+        messages,
+      ]),
+    )
     return data(
-      { result: submission.reply({ formErrors: [failure.message] }) },
+      { result: submission.reply({ formErrors: [failure.message], fieldErrors }) },
       { status: failure.status, headers: api.headers },
     )
   }

@@ -10,7 +10,7 @@ import { TemplateDeleteForm, TemplateDeletePanel } from '~/components/call-evalu
 import { TemplateListFilters, TemplateListPager } from '~/components/call-evaluation/template-list-filters'
 import { TemplateListTable } from '~/components/call-evaluation/template-list-table'
 import { readForm } from '~/lib/forms.server'
-import { deleteTemplate, getTemplate, listTemplates, upstreamFailure } from '~/services/templates.server'
+import { deleteTemplate, getTemplate, listTemplates, templateFailure } from '~/services/templates.server'
 import { createUpstream } from '~/services/upstream.server'
 import { redirectWithToast, safeRedirect } from '~/sessions.server'
 import { pageTitle } from '~/theme'
@@ -32,10 +32,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [list, confirming] = await Promise.all([
     listTemplates(api, query).then(
       (page) => ({ page, error: null }),
-      async (thrown: unknown) => ({ page: null, error: (await upstreamFailure(thrown)).message }),
+      async (thrown: unknown) => ({ page: null, error: (await templateFailure(thrown)).message }),
     ),
     confirmId
-      ? getTemplate(api, confirmId).catch(async (thrown: unknown) => void (await upstreamFailure(thrown)))
+      ? getTemplate(api, confirmId).catch(async (thrown: unknown) => void (await templateFailure(thrown)))
       : null,
   ])
   const confirm = confirming
@@ -64,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await deleteTemplate(api, parsed.data.template_internal_id)
     return redirectWithToast(back, { message: 'Template deleted successfully' }, { headers: api.headers })
   } catch (thrown) {
-    const { message } = await upstreamFailure(thrown)
+    const { message } = await templateFailure(thrown)
     return redirectWithToast(back, { message, type: 'error' }, { headers: api.headers })
   }
 }
