@@ -56,6 +56,17 @@ describe('the text engines', () => {
     expect(cloud.find((w) => w.word === 'refund')).toMatchObject({ count: 2, agent: 2, customer: 0 })
   })
 
+  it("leaves people's and companies' names and stray punctuation out of the word cloud", () => {
+    const named = analyse([
+      { speaker: 'agent', start: 0, end: 4, text: 'Thank you for calling Acme Bank, my name is Priya.' },
+      { speaker: 'customer', start: 4, end: 9, text: 'Hi Priya, this is Rebecca Stone. My refund is late, again.' },
+    ])
+    const words = wordCloud(named).map((w) => w.word)
+    expect(words).toContain('refund')
+    for (const name of ['priya', 'rebecca', 'stone', 'acme']) expect(words).not.toContain(name)
+    expect(words.every((w) => /^[\p{L}\p{N}-]+$/u.test(w))).toBe(true)
+  })
+
   it("profiles each speaker's emotions from the lexicon", () => {
     const profile = emotionProfile(analysed)
     expect(profile.customer.anger).toBeGreaterThan(0)

@@ -8,7 +8,7 @@ import { nlp } from './nlp'
 const round = (n: number, d = 3) => Math.round(n * 10 ** d) / 10 ** d
 const speakers: Speaker[] = ['agent', 'customer']
 
-type Word = { lemma: string; raw: string }
+type Word = { lemma: string; raw: string; proper: boolean }
 type Analysed = { segment: Segment; sentiment: number; words: Word[] }
 
 /** Per utterance: wink-nlp's sentiment (-1 to 1) and its content words as lemmas. */
@@ -24,7 +24,8 @@ export function analyse(segments: Segment[]): Analysed[] {
         raw,
         lemma: String(t.out(its.lemma as unknown as typeof its.normal))
           .toLowerCase()
-          .replace(/[’']/g, ''),
+          .replace(/[^\p{L}\p{N}-]/gu, ''),
+        proper: t.out(its.pos) === 'PROPN',
       })
     })
     return { segment, sentiment: round(doc.out(its.sentiment) as number), words }
@@ -91,7 +92,8 @@ export function wordCloud(analysed: Analysed[], limit = 40): CloudWord[] {
   const counts = new Map<string, { count: number; agent: number; customer: number; sentiment: number }>()
   for (const a of analysed) {
     for (const w of a.words) {
-      if (w.lemma.length < 3 || /^\d+$/.test(w.lemma)) continue
+      // names (the agent's, the customer's, the company's) say nothing about the call
+      if (w.proper || w.lemma.length < 3 || /^\d+$/.test(w.lemma)) continue
       const entry = counts.get(w.lemma) ?? { count: 0, agent: 0, customer: 0, sentiment: 0 }
       entry.count++
       entry[a.segment.speaker]++

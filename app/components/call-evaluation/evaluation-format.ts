@@ -27,6 +27,12 @@ export const statusOptions = (Object.keys(statusLabel) as EvaluationStatus[]).ma
 
 export const answerLabel: Record<AnswerValue, string> = { yes: 'Yes', no: 'No', 'n/a': 'N/A' }
 export const answerColor: Record<AnswerValue, string> = { yes: 'teal', no: 'red', 'n/a': 'gray' }
+
+/** Green when the answer is the compliant one ("no" to "Did the agent blame the customer?"), red when not. */
+export function outcomeColor(value: AnswerValue, expected: 'yes' | 'no') {
+  if (value === 'n/a') return answerColor['n/a']
+  return value === expected ? 'teal' : 'red'
+}
 export const answers: AnswerValue[] = ['yes', 'no', 'n/a']
 /** SPEC §4: yes, then no, then n/a, then yes again. */
 export const nextAnswer = (value: AnswerValue): AnswerValue => answers[(answers.indexOf(value) + 1) % answers.length]

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Radio, Stack, Text } from '@mantine/core'
 import { IconPlayerPlayFilled } from '@tabler/icons-react'
 import type { AnswerValue, ManualReviewRow } from '#contract/evaluations'
 import { useAudioSeek } from './call-audio'
-import { answerColor, answerLabel, answers, secondsOf } from './evaluation-format'
+import { answerLabel, answers, outcomeColor, secondsOf } from './evaluation-format'
 
 export type ReviewMode = 'ai' | 'review' | 'edit'
 
@@ -41,7 +41,11 @@ function AnswerControl({ row, mode, index, value, onCycle, interactive }: Props)
   if (mode !== 'edit') {
     const shown = mode === 'ai' ? row.category_question_evaluation_scores.value : row.value
     return (
-      <Badge color={answerColor[shown]} variant="light" aria-label={`Answer: ${answerLabel[shown]}`}>
+      <Badge
+        color={outcomeColor(shown, row.expected_answer)}
+        variant="light"
+        aria-label={`Answer: ${answerLabel[shown]}`}
+      >
         {answerLabel[shown]}
       </Badge>
     )
@@ -56,7 +60,7 @@ function AnswerControl({ row, mode, index, value, onCycle, interactive }: Props)
           type="button"
           size="compact-sm"
           variant="filled"
-          color={answerColor[value]}
+          color={outcomeColor(value, row.expected_answer)}
           miw={64}
           onClick={onCycle}
           aria-describedby={questionId}
