@@ -178,4 +178,44 @@ describe('call evaluation audit', () => {
       await expect(page.getByRole('button', { name: 'Add Manual Review' }).count()).resolves.toBe(0)
     }
   })
+  test('a QA supervisor sends a call back to the AI and the page follows the job until the score is in', async () => {
+    const supervisor = await signIn('supervisor@demo.local')
+    const list = await api<{ results: EvaluationSummary[] }>(
+      `${paths.evaluationList}?page_size=20&status=ai_evaluated&ordering=call_time`,
+      supervisor.access,
+    )
+    const target = list.results[0]
+    const before = await api<{ scored_at: string }>(
+      `${paths.evaluationDetails}?call_evaluation_id=${target.id}`,
+      supervisor.access,
+    )
+
+    const page = await browser.page()
+    await login(page, 'supervisor@demo.local', { to: `/login?redirectTo=${encodeURIComponent(detailPath(target.id))}` })
+    await page.waitForURL((url) => url.pathname === detailPath(target.id))
+    await page.getByRole('button', { name: 'Score again' }).click()
+    await expectText(page, 'The call is queued for scoring')
+    // the job runs in the API's workers; the page polls and the status alert goes once it is done
+    await expect
+      .poll(
+        async () =>
+          (
+            await api<{ scoring_status: string; scored_at: string }>(
+              `${paths.evaluationDetails}?call_evaluation_id=${target.id}`,
+              supervisor.access,
+            )
+          ).scored_at,
+        { timeout: 20_000 },
+      )
+      .not.toBe(before.scored_at)
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'AI scoring' }).count(), { timeout: 10_000 })
+      .toBe(0)
+    await expect(
+      page
+        .getByText(/^AI [\d.]+%$/)
+        .first()
+        .isVisible(),
+    ).resolves.toBe(true)
+  })
 })
