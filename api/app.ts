@@ -18,6 +18,7 @@ import { installAuth } from './plugins/auth'
 import { installErrorHandling } from './plugins/errors'
 import { accountsRoutes } from './routes/accounts'
 import { callEvaluationLookupRoutes } from './routes/call-evaluation-lookups'
+import { dashboardRoutes } from './routes/dashboards'
 import { evaluationAnalysisRoutes } from './routes/evaluation-analysis'
 import { evaluationAudioRoutes } from './routes/evaluation-audio'
 import { evaluationReviewRoutes } from './routes/evaluation-review'
@@ -27,6 +28,8 @@ import { lookupRoutes } from './routes/lookups'
 import { notificationRoutes } from './routes/notifications'
 import { projectListRoutes } from './routes/project-list'
 import { templateRoutes } from './routes/templates'
+import { userRoutes } from './routes/users'
+import { accessMgmtRoutes } from './routes/access-mgmt'
 import { createServices } from './services'
 
 export type AppEnv = Pick<
@@ -82,7 +85,10 @@ export async function buildApp({ database, env, queue, blobs = null, llm = null,
   await app.register(evaluationReviewRoutes, { db })
   await app.register(evaluationAudioRoutes, { db, blobs, jwtSecret: env.jwtSecret })
   await app.register(evaluationAnalysisRoutes, { db })
+  await app.register(dashboardRoutes, { db })
   await app.register(projectListRoutes, { db })
+  await app.register(userRoutes, { db })
+  await app.register(accessMgmtRoutes, { db })
   await app.register(healthRoutes, { database, queue })
   return app
 }

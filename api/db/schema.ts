@@ -28,6 +28,7 @@ export const users = pgTable(
     role: roleEnum('role').notNull().default('visitor'),
     passwordHash: text('password_hash').notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    phone: varchar('phone', { length: 30 }),
     lastLogin: timestamp('last_login', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -221,6 +222,30 @@ export const locations = pgTable(
   (t) => [uniqueIndex('locations_name_unique').on(t.name)],
 )
 
+/** An HR/WFM code table: a code people write in files, a name, and whether it is still offered. */
+const orgCodeColumns = () => ({
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 30 }).notNull(),
+  name: varchar('name', { length: 150 }).notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+})
+
+/** The legal entities of the BPO that employ its people (payroll and contracts are per entity). */
+export const entities = pgTable('entities', orgCodeColumns(), (t) => [uniqueIndex('entities_code_unique').on(t.code)])
+
+/** Company groups: how HR groups the staff for reporting (e.g. operations, support functions). */
+export const companyGroups = pgTable('company_groups', orgCodeColumns(), (t) => [
+  uniqueIndex('company_groups_code_unique').on(t.code),
+])
+
+/** Pay groups: the payroll calendar and pay rules a person is paid under. */
+export const payGroups = pgTable('pay_groups', orgCodeColumns(), (t) => [
+  uniqueIndex('pay_groups_code_unique').on(t.code),
+])
+
+/** Job codes: the position in the job architecture (e.g. customer service associate II). */
+export const jobCodes = pgTable('job_codes', orgCodeColumns(), (t) => [uniqueIndex('job_codes_code_unique').on(t.code)])
+
 /** The contact-centre side of a user: agents and QA supervisors belong to a team and a site. */
 export const staffProfiles = pgTable(
   'staff_profiles',
@@ -235,6 +260,10 @@ export const staffProfiles = pgTable(
     supervisorId: integer('supervisor_id').references(() => users.id, { onDelete: 'set null' }),
     campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
     hiredOn: timestamp('hired_on', { withTimezone: true }),
+    entityId: integer('entity_id').references(() => entities.id, { onDelete: 'set null' }),
+    companyGroupId: integer('company_group_id').references(() => companyGroups.id, { onDelete: 'set null' }),
+    payGroupId: integer('pay_group_id').references(() => payGroups.id, { onDelete: 'set null' }),
+    jobCodeId: integer('job_code_id').references(() => jobCodes.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('staff_profiles_employee_code_unique').on(t.employeeCode),
@@ -267,6 +296,9 @@ export const recordings = pgTable(
       .$type<{ speaker: 'agent' | 'customer'; start: number; end: number; text: string }[]>()
       .notNull()
       .default([]),
+    /** Each speaker's mean utterance sentiment (-1…1) from the text engine, for the dashboards' SQL. */
+    customerSentiment: real('customer_sentiment'),
+    agentSentiment: real('agent_sentiment'),
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

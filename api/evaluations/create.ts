@@ -6,6 +6,7 @@ import { scoreCall } from '../engines/scoring/llm-judge'
 import { callDuration } from '../engines/scoring/score'
 import { getTemplateVersion } from '../templates/store'
 import { toEngineTemplate } from '../templates/to-engine'
+import { recordingSentiment } from '../dashboards/sentiment'
 import { storeScore } from './scoring'
 
 export type NewEvaluation = {
@@ -31,6 +32,7 @@ export async function createScoredEvaluation(db: Db, input: NewEvaluation) {
   const template = await getTemplateVersion(db, input.templateId)
   if (!template) throw new Error(`Unknown template version ${input.templateId}`)
   const scored = await scoreCall(toEngineTemplate(template), input.segments, null)
+  const sentiment = recordingSentiment(input.segments)
   return db.transaction(async (tx) => {
     const [recording] = await tx
       .insert(recordings)
@@ -42,6 +44,8 @@ export async function createScoredEvaluation(db: Db, input: NewEvaluation) {
         durationS: Math.round(callDuration(input.segments)),
         status: 'completed',
         segments: input.segments,
+        customerSentiment: sentiment.customer,
+        agentSentiment: sentiment.agent,
       })
       .returning({ id: recordings.id })
     const [evaluation] = await tx

@@ -2,7 +2,16 @@ import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } f
 import { alias, type AnyPgColumn, type PgColumn } from 'drizzle-orm/pg-core'
 import type { EvaluationDetail, EvaluationListQuery, EvaluationSummary } from '#contract/evaluations'
 import type { Db } from '../db/client'
-import { callEvaluations, campaigns, evaluationTypes, recordings, services, templates, users } from '../db/schema'
+import {
+  callEvaluations,
+  campaigns,
+  evaluationTypes,
+  recordings,
+  services,
+  staffProfiles,
+  templates,
+  users,
+} from '../db/schema'
 import { HttpError } from '../lib/http-error'
 import { offsetOf, pageOf } from '../lib/paging'
 
@@ -91,12 +100,12 @@ function toSummary(r: SummaryRow): EvaluationSummary {
   }
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000
+export const DAY_MS = 24 * 60 * 60 * 1000
 const INT_MAX = 2_147_483_647
 const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 /** Midnight UTC of a YYYY-MM-DD that names a real day (the contract checks only the shape: 2026-02-30 passes it). */
-function utcDay(field: string, day: string) {
+export function utcDay(field: string, day: string) {
   const ms = Date.parse(`${day}T00:00:00Z`)
   if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== day) {
     throw new HttpError(400, 'Invalid request', { [field]: ['Use a date like 2026-01-31'] })
@@ -130,8 +139,38 @@ function textSearch(db: Conn, q: string) {
   return or(...matches)!
 }
 
-/** The WHERE of the list: it reads only call_evaluations, so the count needs no join. */
-function listConditions(db: Conn, filter: EvaluationListQuery) {
+/**
+ * Every filter an evaluation can be picked by: the list's (contract/evaluations.ts) and the
+ * dashboards' (contract/dashboards.ts). Absent fields mean "any".
+ */
+export type EvaluationFilter = Partial<
+  Pick<
+    EvaluationListQuery,
+    | 'date_from'
+    | 'date_to'
+    | 'campaign_id'
+    | 'service_id'
+    | 'agent_id'
+    | 'supervisor_id'
+    | 'status'
+    | 'score_min'
+    | 'score_max'
+    | 'auto_fail'
+    | 'q'
+  >
+> & {
+  /** The agent's department and location, from their staff profile. */
+  department_id?: number
+  location_id?: number
+  /** Any version of the template. */
+  template_internal_id?: string
+}
+
+/**
+ * The WHERE of a filter. It reads only call_evaluations (the department, location and template
+ * filters are id lists from their small tables), so counts and aggregates need no join for it.
+ */
+export function evaluationConditions(db: Conn, filter: EvaluationFilter): SQL[] {
   const conditions: SQL[] = []
   if (filter.date_from) conditions.push(gte(callEvaluations.callTime, new Date(utcDay('date_from', filter.date_from))))
   if (filter.date_to) {
@@ -142,11 +181,47 @@ function listConditions(db: Conn, filter: EvaluationListQuery) {
   if (filter.service_id !== undefined) conditions.push(eq(callEvaluations.serviceId, filter.service_id))
   if (filter.agent_id !== undefined) conditions.push(eq(callEvaluations.agentId, filter.agent_id))
   if (filter.supervisor_id !== undefined) conditions.push(eq(callEvaluations.supervisorId, filter.supervisor_id))
+  if (filter.department_id !== undefined) {
+    conditions.push(
+      inArray(
+        callEvaluations.agentId,
+        db
+          .select({ id: staffProfiles.userId })
+          .from(staffProfiles)
+          .where(eq(staffProfiles.departmentId, filter.department_id)),
+      ),
+    )
+  }
+  if (filter.location_id !== undefined) {
+    conditions.push(
+      inArray(
+        callEvaluations.agentId,
+        db
+          .select({ id: staffProfiles.userId })
+          .from(staffProfiles)
+          .where(eq(staffProfiles.locationId, filter.location_id)),
+      ),
+    )
+  }
+  if (filter.template_internal_id !== undefined) {
+    conditions.push(
+      inArray(
+        callEvaluations.templateId,
+        db.select({ id: templates.id }).from(templates).where(eq(templates.internalId, filter.template_internal_id)),
+      ),
+    )
+  }
   if (filter.status) conditions.push(eq(callEvaluations.status, filter.status))
   if (filter.score_min !== undefined) conditions.push(gte(effectiveScore, filter.score_min))
   if (filter.score_max !== undefined) conditions.push(lte(effectiveScore, filter.score_max))
   if (filter.auto_fail) conditions.push(sql`${effectiveAutoFail} = true`)
   if (filter.q) conditions.push(textSearch(db, filter.q))
+  return conditions
+}
+
+/** The WHERE of the list: it reads only call_evaluations, so the count needs no join. */
+function listConditions(db: Conn, filter: EvaluationFilter) {
+  const conditions = evaluationConditions(db, filter)
   return conditions.length ? and(...conditions) : undefined
 }
 
@@ -198,6 +273,38 @@ export async function listEvaluations(db: Conn, filter: EvaluationListQuery) {
       .where(where),
   ])
   return pageOf((rows as SummaryRow[]).map(toSummary), count, page, pageSize)
+}
+
+/**
+ * The ids of the whole list in its order, at most `limit` of them (the CSV export reads the list
+ * this way: ids first, then the rows in batches, so no page is skipped or repeated).
+ */
+export async function orderedEvaluationIds(db: Conn, filter: EvaluationListQuery, limit: number) {
+  const query = db.select({ id: callEvaluations.id }).from(callEvaluations).$dynamic()
+  if (filter.ordering.replace(/^-/, '') === 'duration') {
+    query.innerJoin(recordings, eq(recordings.id, callEvaluations.recordingId))
+  }
+  if (filter.ordering.endsWith('agent')) query.innerJoin(agent, eq(agent.id, callEvaluations.agentId))
+  const rows = await query
+    .where(listConditions(db, filter))
+    .orderBy(...orderOf(filter.ordering))
+    .limit(limit)
+  return rows.map((r) => r.id)
+}
+
+/** The summaries of these evaluations, in the order of `ids` (unknown ids are left out). */
+export async function summariesOf(db: Conn, ids: number[]): Promise<EvaluationSummary[]> {
+  if (!ids.length) return []
+  const rows = (await db
+    .select(summaryColumns)
+    .from(callEvaluations)
+    .innerJoin(recordings, eq(recordings.id, callEvaluations.recordingId))
+    .where(inArray(callEvaluations.id, ids))) as SummaryRow[]
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  return ids.flatMap((id) => {
+    const row = byId.get(id)
+    return row ? [toSummary(row)] : []
+  })
 }
 
 /** One evaluation with its recording's transcript; null when there is none with that id. */

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { callEvaluations, evaluationCategoryScores, evaluationQuestionScores, recordings } from '../db/schema'
+import { recordingSentiment } from '../dashboards/sentiment'
 import type { Llm } from '../engines/llm/client'
 import { scoreCall, type ScoredBy } from '../engines/scoring/llm-judge'
 import type { CallScore } from '../engines/scoring/score'
@@ -17,7 +18,12 @@ export class ScoringError extends Error {}
  */
 export async function scoreEvaluation(db: Db, evaluationId: number, llm: Llm | null): Promise<ScoredBy> {
   const [row] = await db
-    .select({ templateId: callEvaluations.templateId, segments: recordings.segments, status: recordings.status })
+    .select({
+      templateId: callEvaluations.templateId,
+      recordingId: recordings.id,
+      segments: recordings.segments,
+      status: recordings.status,
+    })
     .from(callEvaluations)
     .innerJoin(recordings, eq(recordings.id, callEvaluations.recordingId))
     .where(eq(callEvaluations.id, evaluationId))
@@ -28,7 +34,15 @@ export async function scoreEvaluation(db: Db, evaluationId: number, llm: Llm | n
   const template = await getTemplateVersion(db, row.templateId)
   if (!template) throw new ScoringError('The template version of this evaluation is gone')
   const scored = await scoreCall(toEngineTemplate(template), row.segments, llm)
-  await db.transaction((tx) => storeScore(tx, evaluationId, scored))
+  // the transcript may have changed since it was first scored: its sentiment goes with it
+  const sentiment = recordingSentiment(row.segments)
+  await db.transaction(async (tx) => {
+    await storeScore(tx, evaluationId, scored)
+    await tx
+      .update(recordings)
+      .set({ customerSentiment: sentiment.customer, agentSentiment: sentiment.agent })
+      .where(eq(recordings.id, row.recordingId))
+  })
   return scored
 }
 

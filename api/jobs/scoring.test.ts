@@ -63,7 +63,10 @@ describe('the scoring job', () => {
     })
     expect(created.aiScore).toBe(100)
     // the transcript was corrected: the verification is not in it after all
-    await database.db.update(recordings).set({ segments: unverifiedCall }).where(eq(recordings.id, created.recordingId))
+    await database.db
+      .update(recordings)
+      .set({ segments: unverifiedCall, customerSentiment: null, agentSentiment: null })
+      .where(eq(recordings.id, created.recordingId))
     expect(await requestScoring(queue, database.db, created.id)).toBe(true)
     expect((await evaluation(created.id)).scoringStatus).toBe('in_queue')
     const done = await until(async () => {
@@ -71,6 +74,10 @@ describe('the scoring job', () => {
       return row.scoringStatus === 'completed' && row
     })
     expect(done).toMatchObject({ aiScore: 0, aiAutoFail: true, engine: 'local', scoringError: null })
+    // the new transcript's sentiment goes with it, for the dashboards
+    const [recording] = await database.db.select().from(recordings).where(eq(recordings.id, created.recordingId))
+    expect(recording.customerSentiment).not.toBeNull()
+    expect(recording.agentSentiment).not.toBeNull()
   })
 
   it("keeps the auditor's values when the AI's side is re-scored", async () => {

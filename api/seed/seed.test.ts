@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm'
+import { count, eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { paths } from '#contract/paths'
 import { callEvaluations, lookups, notifications, recordings, staffProfiles, users } from '#api/db/schema'
@@ -81,5 +81,11 @@ describe('seedDemo', () => {
     // no blob store here: transcripts only (the audio is seeded where the API has its store)
     const [{ withAudio }] = await t.db.select({ withAudio: count(recordings.blobKey) }).from(recordings)
     expect(withAudio).toBe(0)
+    // every call's sentiment is computed for the dashboards
+    const [{ without }] = await t.db
+      .select({ without: count() })
+      .from(recordings)
+      .where(isNull(recordings.customerSentiment))
+    expect(without).toBe(0)
   })
 })

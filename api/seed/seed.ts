@@ -4,6 +4,8 @@ import type { Db } from '../db/client'
 import { campaigns, evaluationTypes, lookups, notifications, services, templates, users } from '../db/schema'
 import type { BlobStore } from '../lib/blob-store'
 import { createTemplate } from '../templates/store'
+import { seedAccessMgmt } from './access-mgmt'
+import { fillRecordingSentiment } from '../dashboards/sentiment'
 import { seedEvaluations } from './evaluations'
 import { seedStaff } from './staff'
 import {
@@ -78,7 +80,9 @@ export async function seedDemo(db: Db, { now = new Date(), blobs = null }: SeedO
   })
   const templatesCreated = await seedTemplates(db)
   await seedStaff(db, hashes[0] ?? (await hashPassword(DEMO_PASSWORD)), now)
+  await seedAccessMgmt(db)
   const evaluationsCreated = await seedEvaluations(db, blobs, now)
+  await fillRecordingSentiment(db)
   return { usersCreated: missing.length, templatesCreated, evaluationsCreated }
 }
 

@@ -1,0 +1,228 @@
+import { and, sql, type SQL } from 'drizzle-orm'
+import type {
+  AiAuditorAgreement,
+  AiAuditorAgreementQuery,
+  DashboardFilters,
+  FailedCategoryCount,
+  TopTenViolations,
+  TopViolationsByCategoriesQuery,
+  TopViolationsByCategories,
+} from '#contract/dashboards'
+import {
+  evaluationCategoryScores as cs,
+  evaluationQuestionScores as qs,
+  templateCategories as tc,
+  templateQuestions as tq,
+  templates,
+} from '../db/schema'
+import { evaluationConditions, type Conn } from '../evaluations/queries'
+import { ce, inScope, int, pctOf, rowsOf } from './sql'
+
+/** A category's result in a call: the auditor's once the call is reviewed, else the AI's. */
+const categoryScore = sql`case when ${cs.auditorFailed} is not null then ${cs.auditorScore} else ${cs.aiScore} end`
+
+/** The answer that stands: the auditor's where they gave one, else the AI's. */
+const answer = sql`coalesce(${qs.auditorValue}, ${qs.aiValue})`
+
+/**
+ * Answers per question of the filtered calls: how many stand at yes and at no (n/a never counts).
+ * One pass over the answers grouped by question id; the names are joined to the few groups after.
+ */
+const perQuestion = (db: Conn, filter: DashboardFilters) => sql`
+  select question_id, ${int(sql`coalesce(sum(n) filter (where answer = 'yes'), 0)`)} as yes,
+    ${int(sql`coalesce(sum(n) filter (where answer = 'no'), 0)`)} as no
+  from (
+    select ${qs.questionId} as question_id, ${answer} as answer, count(*) as n
+    from ${qs} where ${inScope(db, filter, qs.evaluationId)}
+    group by 1, 2
+  ) counted group by question_id`
+
+/** Failed and answered per question row, with its category and template. */
+const questionFailures = (db: Conn, filter: DashboardFilters) => sql`
+  select ${tq.id} as question_id, ${tq.questionText} as question_text, ${tc.name} as category,
+    ${templates.internalId} as internal_id,
+    case when ${tq.expectedAnswer} = 'yes' then pq.no else pq.yes end as failed,
+    pq.yes + pq.no as answered
+  from (${perQuestion(db, filter)}) pq
+  join ${tq} on ${tq.id} = pq.question_id
+  join ${tc} on ${tc.id} = ${tq.categoryId}
+  join ${templates} on ${templates.id} = ${tc.templateId}`
+
+/** The latest name of a template internal id (column `internal_id` of the row in scope). */
+const latestTemplateName = (internalId: SQL) => sql`(select l.name from ${templates} l
+  where l.internal_id = ${internalId} order by l.version desc limit 1)`
+
+// ---------------------------------------------------------------- failed_category_count
+
+/** Per category name: calls where it scored below 100, of the calls where it was scored. */
+export async function failedCategoryCount(db: Conn, filter: DashboardFilters): Promise<FailedCategoryCount> {
+  const rows = await rowsOf<FailedCategoryCount['results'][number]>(
+    db,
+    sql`with per_category as (
+      select ${cs.categoryId} as category_id,
+        ${int(sql`count(*) filter (where ${categoryScore} < 100)`)} as failed,
+        ${int(sql`count(${categoryScore})`)} as scored
+      from ${cs} where ${inScope(db, filter, cs.evaluationId)}
+      group by ${cs.categoryId}
+    )
+    select ${tc.name} as category, sum(p.failed)::int as failed, sum(p.scored)::int as scored,
+      ${pctOf(sql`sum(p.failed)`, sql`sum(p.scored)`)} as failed_pct
+    from per_category p join ${tc} on ${tc.id} = p.category_id
+    group by ${tc.name} having sum(p.scored) > 0
+    order by 2 desc, 1`,
+  )
+  return { results: rows }
+}
+
+// ---------------------------------------------------------------- top_violations_by_categories
+
+/** Categories with the most failed questions; calls_with_failure from the category results. */
+export async function topViolationsByCategories(
+  db: Conn,
+  filter: TopViolationsByCategoriesQuery,
+): Promise<TopViolationsByCategories> {
+  const rows = await rowsOf<TopViolationsByCategories['results'][number]>(
+    db,
+    sql`with q as (${questionFailures(db, filter)}),
+    by_name as (
+      select category, sum(failed)::int as failed_questions, sum(answered)::int as answered_questions
+      from q group by category having sum(failed) > 0
+    ),
+    calls as (
+      select ${tc.name} as category, sum(p.failed)::int as calls_with_failure from (
+        select ${cs.categoryId} as category_id, count(*) as failed from ${cs}
+        where ${inScope(db, filter, cs.evaluationId)} and ${categoryScore} < 100
+        group by ${cs.categoryId}
+      ) p join ${tc} on ${tc.id} = p.category_id group by ${tc.name}
+    )
+    select b.category, b.failed_questions, b.answered_questions,
+      ${pctOf(sql`b.failed_questions`, sql`b.answered_questions`)} as failed_pct,
+      coalesce(c.calls_with_failure, 0)::int as calls_with_failure
+    from by_name b left join calls c on c.category = b.category
+    order by b.failed_questions desc, b.category
+    limit ${filter.limit}`,
+  )
+  return { results: rows }
+}
+
+// ---------------------------------------------------------------- top_ten_violations
+
+type ViolationRow = {
+  question_text: string
+  category: string
+  internal_id: string
+  template_name: string
+  failed: number
+  answered: number
+  failed_pct: number | null
+}
+
+/** The ten questions failed most often (a question counts over all versions of its template). */
+export async function topTenViolations(db: Conn, filter: DashboardFilters): Promise<TopTenViolations> {
+  const rows = await rowsOf<ViolationRow>(
+    db,
+    sql`with q as (${questionFailures(db, filter)}),
+    grouped as (
+      select internal_id, category, question_text, sum(failed)::int as failed, sum(answered)::int as answered
+      from q group by internal_id, category, question_text having sum(failed) > 0
+    )
+    select g.internal_id::text as internal_id, g.category, g.question_text, g.failed, g.answered,
+      ${pctOf(sql`g.failed`, sql`g.answered`)} as failed_pct,
+      ${latestTemplateName(sql`g.internal_id`)} as template_name
+    from grouped g
+    order by g.failed desc, g.answered, g.question_text, g.category
+    limit 10`,
+  )
+  return {
+    results: rows.map((r, i) => ({
+      rank: i + 1,
+      question_text: r.question_text,
+      category: r.category,
+      template: { internal_id: r.internal_id, name: r.template_name },
+      failed: r.failed,
+      answered: r.answered,
+      failed_pct: r.failed_pct,
+    })),
+  }
+}
+
+// ---------------------------------------------------------------- ai_auditor_agreement
+
+type AgreementFigures = { answers: number; agreed: number; reviewed_calls: number }
+const withPct = <T extends AgreementFigures>(r: T) => ({
+  ...r,
+  agreement_pct: r.answers > 0 ? Math.round((1000 * r.agreed) / r.answers) / 10 : null,
+})
+type QuestionAgreement = AgreementFigures & {
+  category: string
+  question_text: string
+  internal_id: string
+  template_name: string
+}
+
+/**
+ * Over the reviewed calls: how often the answer that stands is the AI's (the auditor kept it or
+ * left it alone), overall, per category name and per question (least agreement first). One pass
+ * over the answers, one over the category results; the rest works on their few groups.
+ */
+export async function aiAuditorAgreement(db: Conn, filter: AiAuditorAgreementQuery): Promise<AiAuditorAgreement> {
+  const reviewed = sql`${ce.reviewedAt} is not null`
+  const [result] = await rowsOf<{
+    answers: number
+    agreed: number
+    reviewed_calls: number
+    by_category: (AgreementFigures & { category: string })[] | null
+    by_question: QuestionAgreement[] | null
+  }>(
+    db,
+    sql`with per_question as materialized (
+      select question_id, sum(n)::int as answers, coalesce(sum(n) filter (where kept), 0)::int as agreed
+      from (
+        select ${qs.questionId} as question_id,
+          (${qs.auditorValue} is null or ${qs.auditorValue} = ${qs.aiValue}) as kept, count(*) as n
+        from ${qs} where ${inScope(db, filter, qs.evaluationId, reviewed)}
+        group by 1, 2
+      ) counted group by question_id
+    ), named as (
+      select ${tc.name} as category, ${tq.questionText} as question_text, ${templates.internalId} as internal_id,
+        pq.answers, pq.agreed
+      from per_question pq
+      join ${tq} on ${tq.id} = pq.question_id
+      join ${tc} on ${tc.id} = ${tq.categoryId}
+      join ${templates} on ${templates.id} = ${tc.templateId}
+    ), category_calls as (
+      select ${tc.name} as category, sum(p.calls)::int as reviewed_calls from (
+        select ${cs.categoryId} as category_id, count(*) as calls from ${cs}
+        where ${inScope(db, filter, cs.evaluationId, reviewed)} group by ${cs.categoryId}
+      ) p join ${tc} on ${tc.id} = p.category_id group by ${tc.name}
+    ), by_category as (
+      select n.category, sum(n.answers)::int as answers, sum(n.agreed)::int as agreed,
+        coalesce(max(c.reviewed_calls), 0)::int as reviewed_calls
+      from named n left join category_calls c on c.category = n.category
+      group by n.category
+    ), by_question as (
+      select g.internal_id::text as internal_id, g.category, g.question_text, g.answers, g.agreed,
+        g.answers as reviewed_calls, ${latestTemplateName(sql`g.internal_id`)} as template_name
+      from (
+        select internal_id, category, question_text, sum(answers)::int as answers, sum(agreed)::int as agreed
+        from named group by internal_id, category, question_text
+      ) g
+      order by g.agreed::float8 / g.answers, g.answers desc, g.question_text, g.category
+      limit ${filter.limit}
+    )
+    select coalesce((select sum(answers) from named), 0)::int as answers,
+      coalesce((select sum(agreed) from named), 0)::int as agreed,
+      (select count(*) from ${ce} where ${and(...evaluationConditions(db, filter), reviewed)})::int as reviewed_calls,
+      (select json_agg(b order by b.category) from by_category b) as by_category,
+      (select json_agg(q order by q.agreed::float8 / q.answers, q.answers desc, q.question_text, q.category)
+        from by_question q) as by_question`,
+  )
+  return {
+    ...withPct(result),
+    by_category: (result.by_category ?? []).map(withPct),
+    by_question: (result.by_question ?? []).map(({ internal_id, template_name, ...r }) => ({
+      ...withPct(r),
+      template: { internal_id, name: template_name },
+    })),
+  }
+}

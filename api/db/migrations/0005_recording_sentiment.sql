@@ -1,0 +1,2 @@
+ALTER TABLE "recordings" ADD COLUMN "customer_sentiment" real;--> statement-breakpoint
+ALTER TABLE "recordings" ADD COLUMN "agent_sentiment" real;

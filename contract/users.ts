@@ -1,0 +1,285 @@
+import { z } from 'zod'
+import { role, roles, user } from './accounts'
+import { paged, pageQuery } from './envelope'
+
+/**
+ * User management (`/api/accounts/…`, SPEC §7 Users; admin only unless noted). A user is the
+ * account (`users`) plus, for contact-centre staff, the HR/WFM record (`staff_profiles`).
+ */
+
+const dbId = z.number().int().positive().max(2_147_483_647)
+const queryId = z.coerce.number().int().positive().max(2_147_483_647)
+const optionalRef = dbId.nullable().optional()
+const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true')
+
+/** Roles that carry a staff record (employee code, department, location): they appear in the dashboards. */
+export const staffRoles = ['agent', 'qa_supervisor'] as const satisfies readonly (typeof roles)[number][]
+
+// A name starts with a letter, so it can never start a spreadsheet formula (=, +, -, @).
+const personName = (label: string) =>
+  z
+    .string({ required_error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} is at most 100 characters`)
+    .regex(
+      /^(?:[\p{L}\p{M}][\p{L}\p{M}\p{N} '’.,-]*)?$/u,
+      `${label}: use letters, spaces, apostrophes, hyphens and full stops, starting with a letter`,
+    )
+
+export const userEmail = z
+  .string({ required_error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email is too long')
+  .email('Enter a valid email address')
+  .transform((v) => v.toLowerCase())
+
+export const userPassword = z
+  .string()
+  .min(8, 'Password must be at least 8 characters')
+  .max(128, 'Password is at most 128 characters')
+
+export const employeeCode = z
+  .string()
+  .trim()
+  .min(1, 'Employee code is required')
+  .max(30, 'Employee code is at most 30 characters')
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, 'Employee code: use letters, digits, dots, slashes and hyphens')
+  .transform((v) => v.toUpperCase())
+
+export const phoneNumber = z
+  .string()
+  .trim()
+  .max(30, 'Phone is at most 30 characters')
+  .regex(/^\+?[0-9][0-9 ()-]*$/, 'Enter a phone number: digits, spaces, brackets and hyphens, optionally after +')
+  .refine((v) => v.replace(/\D/g, '').length >= 7, 'A phone number has at least 7 digits')
+
+const isoDate = z.string().date('Use a date as YYYY-MM-DD')
+
+/** The fields of a user as the create and edit forms send them (ids from the access_mgmt lookups). */
+const userFields = z.object({
+  email: userEmail,
+  first_name: personName('First name'),
+  last_name: personName('Last name'),
+  role,
+  employee_code: employeeCode.nullable().optional(),
+  phone: phoneNumber.nullable().optional(),
+  department_id: optionalRef,
+  location_id: optionalRef,
+  /** An agent's QA supervisor (a user with the qa_supervisor role); agents only. */
+  supervisor_id: optionalRef,
+  campaign_id: optionalRef,
+  entity_id: optionalRef,
+  company_group_id: optionalRef,
+  pay_group_id: optionalRef,
+  job_code_id: optionalRef,
+  hired_on: isoDate.nullable().optional(),
+})
+type UserFields = z.infer<typeof userFields>
+
+const staffFields = [
+  'department_id',
+  'location_id',
+  'supervisor_id',
+  'campaign_id',
+  'entity_id',
+  'company_group_id',
+  'pay_group_id',
+  'job_code_id',
+  'hired_on',
+] as const
+
+/** Rules across fields, shared by the form (conform) and the API. */
+function userRules(value: UserFields, ctx: z.RefinementCtx) {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message })
+  const isStaff = (staffRoles as readonly string[]).includes(value.role)
+  if (isStaff) {
+    if (!value.employee_code) issue('employee_code', 'Employee code is required for agents and QA supervisors')
+    if (!value.department_id) issue('department_id', 'Department is required for agents and QA supervisors')
+    if (!value.location_id) issue('location_id', 'Location is required for agents and QA supervisors')
+  } else if (!value.employee_code && staffFields.some((f) => value[f] != null)) {
+    issue('employee_code', 'Employee code is required for a staff record')
+  }
+  if (value.supervisor_id && value.role !== 'agent') issue('supervisor_id', 'Only agents report to a QA supervisor')
+}
+
+/**
+ * POST `create_user/`. Without `password` the API generates a temporary one and returns it once
+ * (`temporary_password`); it is never shown again.
+ */
+export const createUserBody = userFields.extend({ password: userPassword.nullable().optional() }).superRefine(userRules)
+export type CreateUserBody = z.input<typeof createUserBody>
+
+/**
+ * PUT `edit_user/`: the whole record (PUT replaces it: an optional field left out is cleared).
+ * `password` sets a new password and ends the user's sessions; `is_active` left out keeps the
+ * current state (false deactivates, as `deactivate_user/`; true reactivates).
+ */
+export const editUserBody = userFields
+  .extend({
+    id: dbId,
+    password: userPassword.nullable().optional(),
+    is_active: z.boolean().optional(),
+  })
+  .superRefine(userRules)
+export type EditUserBody = z.input<typeof editUserBody>
+
+const ref = z.object({ id: z.number().int(), name: z.string() })
+const codedRef = z.object({ id: z.number().int(), code: z.string(), name: z.string() })
+
+/** A user as user management shows it: the account plus the staff record (nulls where there is none). */
+export const managedUser = user.extend({
+  phone: z.string().nullable(),
+  employee_code: z.string().nullable(),
+  department: ref.nullable(),
+  location: ref.nullable(),
+  supervisor: ref.nullable(),
+  campaign: ref.nullable(),
+  entity: codedRef.nullable(),
+  company_group: codedRef.nullable(),
+  pay_group: codedRef.nullable(),
+  job_code: codedRef.nullable(),
+  /** YYYY-MM-DD */
+  hired_on: z.string().nullable(),
+  /** When the account was created (ISO). */
+  date_joined: z.string(),
+})
+export type ManagedUser = z.infer<typeof managedUser>
+
+export const createUserResult = z.object({
+  user: managedUser,
+  /** Set only when the request had no password: give it to the user, it is not shown again. */
+  temporary_password: z.string().nullable(),
+})
+export type CreateUserResult = z.infer<typeof createUserResult>
+
+export const userOrdering = z.enum(['name', '-name', 'email', '-email', 'role', 'date_joined', '-date_joined'])
+
+/** The filters of `users/{query}` and `export-user-list/{query}`. */
+export const userFilters = z.object({
+  /** Part of the name (first, last or full) or of the email, case-insensitive. */
+  search: z.string().trim().max(100).optional(),
+  role: role.optional(),
+  department_id: queryId.optional(),
+  location_id: queryId.optional(),
+  is_active: queryBoolean.optional(),
+  ordering: userOrdering.default('name'),
+})
+export type UserFilters = z.infer<typeof userFilters>
+
+/** GET `users/{query}`: a page of users with the filters. */
+export const userListQuery = pageQuery.merge(userFilters)
+export type UserListQuery = z.input<typeof userListQuery>
+export const userList = paged(managedUser)
+export type UserList = z.infer<typeof userList>
+
+/** GET `export-user-list/{query}`: the filtered list as CSV (text/csv, one header row), these columns. */
+export const exportUserListQuery = userFilters
+export const userExportColumns = [
+  'id',
+  'email',
+  'first_name',
+  'last_name',
+  'role',
+  'is_active',
+  'employee_code',
+  'phone',
+  'department',
+  'location',
+  'supervisor_email',
+  'campaign',
+  'entity',
+  'company_group',
+  'pay_group',
+  'job_code',
+  'hired_on',
+  'last_login',
+  'date_joined',
+] as const
+
+/**
+ * POST `user-upload/`: multipart, the CSV in field `file` (UTF-8, at most 5 MB and 50,000 rows,
+ * a header row naming the columns, in any order). `email`, `first_name`, `last_name` and `role`
+ * are required; the others may be left out or empty. Lookups are given by name or code as people
+ * write them: `department` and `location` by name, `supervisor_email` by the supervisor's email
+ * (an existing QA supervisor or one created by the same file), `campaign`, `entity`,
+ * `company_group`, `pay_group` and `job_code` by code or name. A file carries no passwords: an
+ * uploaded user signs in once an admin sets their password (`edit_user/`).
+ */
+export const userUploadColumns = [
+  'email',
+  'first_name',
+  'last_name',
+  'role',
+  'employee_code',
+  'phone',
+  'department',
+  'location',
+  'supervisor_email',
+  'campaign',
+  'entity',
+  'company_group',
+  'pay_group',
+  'job_code',
+  'hired_on',
+] as const
+export const userUploadRequiredColumns = ['email', 'first_name', 'last_name', 'role'] as const
+export const USER_UPLOAD_MAX_BYTES = 5 * 1024 * 1024
+export const USER_UPLOAD_MAX_ROWS = 50_000
+
+/** `row` is the line of the file where the row ends: the header is line 1, the first user line 2 (as a spreadsheet numbers rows). */
+export const uploadedRow = z.object({ row: z.number().int(), id: z.number().int(), email: z.string() })
+export const rejectedRow = z.object({
+  row: z.number().int(),
+  email: z.string().nullable(),
+  /** One line for the report: every problem of the row. */
+  reason: z.string(),
+  /** The problems by column. */
+  errors: z.record(z.array(z.string())),
+})
+export const userUploadReport = z.object({
+  total_rows: z.number().int(),
+  created_count: z.number().int(),
+  rejected_count: z.number().int(),
+  created: z.array(uploadedRow),
+  rejected: z.array(rejectedRow),
+})
+export type UserUploadReport = z.infer<typeof userUploadReport>
+
+/** GET `user_list/agent/` and `user_list/qa_supervisor/`: active people of that role for pickers (any signed-in user). */
+export const staffPickQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(1000),
+})
+export type StaffPickQuery = z.input<typeof staffPickQuery>
+export const staffPick = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  employee_code: z.string().nullable(),
+  department_id: z.number().int().nullable(),
+  location_id: z.number().int().nullable(),
+  /** An agent's QA supervisor (null for supervisors). */
+  supervisor_id: z.number().int().nullable(),
+})
+export type StaffPick = z.infer<typeof staffPick>
+export const staffPickList = z.object({ count: z.number().int().nonnegative(), results: z.array(staffPick) })
+export type StaffPickList = z.infer<typeof staffPickList>
+
+export const userIdParam = z.object({ id: queryId })
+
+/** The messages of user management (SPEC §8). */
+export const userMessages = {
+  listed: 'Employee list retrieved successfully!',
+  created: 'User created successfully!',
+  updated: 'User updated successfully',
+  deactivated: 'Deleted record successfully!',
+  createFailed: 'Failed to create user',
+  updateFailed: 'Failed to update user',
+  duplicateEmail: 'A user with this email already exists.',
+  duplicateEmployeeCode: 'A user with this employee code already exists.',
+  selfDeactivate: 'You cannot deactivate your own account.',
+  selfDemote: 'You cannot remove the admin role from your own account.',
+  notFound: 'User not found',
+} as const
