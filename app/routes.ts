@@ -6,10 +6,15 @@ export default [
   route('logout', 'routes/logout.ts'),
   route('resources/notifications', 'routes/resources/notifications.ts'),
   route('resources/call-audio/:recordingId', 'routes/resources/call-audio.ts'),
+  route('resources/user-export', 'routes/resources/user-export.ts'),
+  route('resources/evaluation-export', 'routes/resources/evaluation-export.ts'),
   route('demo-portal', 'routes/demo-portal/layout.tsx', [
     index('routes/demo-portal/home.tsx'),
     route('solutions/call-evaluation', 'routes/demo-portal/call-evaluation/layout.tsx', [
       // call evaluation pages
+      index('routes/demo-portal/call-evaluation/index.ts'),
+      route('evaluation-dashboard', 'routes/demo-portal/call-evaluation/evaluation-dashboard.tsx'),
+      route('agent-performance-dashboard', 'routes/demo-portal/call-evaluation/agent-performance-dashboard.tsx'),
       route('evaluation-list', 'routes/demo-portal/call-evaluation/evaluation-list.tsx'),
       route('evaluation-detail/:userId', 'routes/demo-portal/call-evaluation/evaluation-detail.tsx'),
       route('manage-template', 'routes/demo-portal/call-evaluation/manage-template/list.tsx'),
@@ -17,6 +22,12 @@ export default [
         id: 'routes/demo-portal/call-evaluation/manage-template/add',
       }),
       route('manage-template/:internalTemplateId', 'routes/demo-portal/call-evaluation/manage-template/edit.tsx'),
+      route('manage-user', 'routes/demo-portal/call-evaluation/manage-user/list.tsx'),
+      route('manage-user/add', 'routes/demo-portal/call-evaluation/manage-user/edit.tsx', {
+        id: 'routes/demo-portal/call-evaluation/manage-user/add',
+      }),
+      route('manage-user/upload-template.csv', 'routes/demo-portal/call-evaluation/manage-user/upload-template.ts'),
+      route('manage-user/:id', 'routes/demo-portal/call-evaluation/manage-user/edit.tsx'),
     ]),
   ]),
   route('reshub', 'routes/reshub/layout.tsx', [index('routes/reshub/home.tsx')]),

@@ -23,9 +23,12 @@ export type CallOptions<S extends z.ZodTypeAny> = {
   schema: S
   method?: Method
   query?: Record<string, string | number | boolean | undefined>
+  /** JSON, or a FormData sent as multipart/form-data (uploads). */
   body?: unknown
   /** false: no bearer token and no refresh (login, refresh itself). */
   auth?: boolean
+  /** How long to wait for the answer; longer for uploads the API processes before answering. */
+  timeoutMs?: number
 }
 
 export type Upstream = {
@@ -108,7 +111,7 @@ export async function createUpstream(request: Request, known?: Partial<Tokens>):
   async function send(
     method: Method,
     path: string,
-    options: { query?: CallOptions<z.ZodTypeAny>['query']; body?: unknown; bearer?: string },
+    options: { query?: CallOptions<z.ZodTypeAny>['query']; body?: unknown; bearer?: string; timeoutMs?: number },
   ) {
     const url = new URL(getEnv().API_BASE_URL + path)
     for (const [key, value] of Object.entries(options.query ?? {})) {
@@ -117,13 +120,16 @@ export async function createUpstream(request: Request, known?: Partial<Tokens>):
     const outgoing = new Headers({ Accept: 'application/json' })
     if (options.bearer) outgoing.set('Authorization', `Bearer ${options.bearer}`)
     if (forwardedFor) outgoing.set('X-Forwarded-For', forwardedFor)
-    if (options.body !== undefined) outgoing.set('Content-Type', 'application/json')
+    // a FormData goes as multipart: fetch sets the Content-Type with its boundary
+    const body =
+      options.body === undefined || options.body instanceof FormData ? options.body : JSON.stringify(options.body)
+    if (typeof body === 'string') outgoing.set('Content-Type', 'application/json')
     try {
       return await fetch(url, {
         method,
         headers: outgoing,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        signal: AbortSignal.any([request.signal, AbortSignal.timeout(TIMEOUT_MS)]),
+        body,
+        signal: AbortSignal.any([request.signal, AbortSignal.timeout(options.timeoutMs ?? TIMEOUT_MS)]),
       })
     } catch {
       throw errorResponse(503, UNREACHABLE_MESSAGE)
@@ -151,16 +157,16 @@ export async function createUpstream(request: Request, known?: Partial<Tokens>):
   }
 
   async function call<S extends z.ZodTypeAny>(options: CallOptions<S>): Promise<z.output<S>> {
-    const { path, schema, method = 'GET', query, body, auth = true } = options
+    const { path, schema, method = 'GET', query, body, auth = true, timeoutMs } = options
     if (auth && !tokens.access) await signOut()
     const sentWith = tokens.access
-    let response = await send(method, path, { query, body, bearer: auth ? sentWith : undefined })
+    let response = await send(method, path, { query, body, bearer: auth ? sentWith : undefined, timeoutMs })
     if (auth && response.status === 401) {
       // A concurrent call may already have rotated the tokens; only refresh if ours are still the old ones.
       if (tokens.access === sentWith) refreshing ??= refresh()
       const renewed = tokens.access !== sentWith || (await refreshing)
       if (!renewed) await signOut()
-      response = await send(method, path, { query, body, bearer: tokens.access })
+      response = await send(method, path, { query, body, bearer: tokens.access, timeoutMs })
       if (response.status === 401) await signOut()
     }
     if (!response.ok) {

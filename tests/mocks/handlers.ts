@@ -1,9 +1,12 @@
 import { setupServer } from 'msw/node'
+import { accessMgmtHandlers } from './access-mgmt'
 import { accountHandlers } from './accounts'
+import { dashboardHandlers } from './dashboards'
 import { evaluationHandlers } from './evaluations'
 import { lookupHandlers } from './lookups'
 import { notificationHandlers } from './notifications'
 import { templateHandlers } from './templates'
+import { userHandlers } from './users'
 
 export { UPSTREAM, state as mockState, resetMockState, error as errorReply, ok as okReply } from './auth'
 
@@ -13,5 +16,8 @@ export const handlers = [
   ...lookupHandlers,
   ...evaluationHandlers,
   ...templateHandlers,
+  ...userHandlers,
+  ...accessMgmtHandlers,
+  ...dashboardHandlers,
 ]
 export const server = setupServer(...handlers)

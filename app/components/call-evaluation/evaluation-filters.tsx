@@ -34,11 +34,11 @@ type Props = {
   showAgent: boolean
 }
 
-const any = { value: '', label: 'Any' }
-const people = (list: ProjectUser[]) => [any, ...list.map((p) => ({ value: String(p.id), label: p.name }))]
+export const any = { value: '', label: 'Any' }
+export const people = (list: ProjectUser[]) => [any, ...list.map((p) => ({ value: String(p.id), label: p.name }))]
 
 /** Services of the chosen campaign once the page is interactive; before that, all of them grouped by campaign. */
-function serviceOptions(campaigns: Campaign[], services: Service[], campaignId: string, hydrated: boolean) {
+export function serviceOptions(campaigns: Campaign[], services: Service[], campaignId: string, hydrated: boolean) {
   if (hydrated && campaignId) {
     return [
       any,

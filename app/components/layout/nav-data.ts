@@ -46,7 +46,7 @@ export const solutions: NavItem[] = [
   },
   {
     label: 'Call evaluation',
-    to: '/demo-portal/solutions/call-evaluation/evaluation-list',
+    to: '/demo-portal/solutions/call-evaluation/evaluation-dashboard',
     match: '/demo-portal/solutions/call-evaluation',
     icon: IconHeadset,
     description: 'Audit calls with templates, AI answers with evidence, and agent performance dashboards.',

@@ -87,4 +87,11 @@ describe('evaluation list page', () => {
     expect(screen.queryByLabelText('Agent')).not.toBeInTheDocument()
     expect(screen.getByLabelText('QA supervisor')).toBeInTheDocument()
   })
+
+  it('offers a CSV export of the filtered list (its filters and ordering, not its page)', async () => {
+    renderList('?campaign_id=1&q=maria&ordering=-ai_score&page=2')
+    const link = await screen.findByRole('link', { name: 'Export CSV' })
+    expect(link).toHaveAttribute('href', '/resources/evaluation-export?campaign_id=1&q=maria&ordering=-ai_score')
+    expect(link).toHaveAttribute('download')
+  })
 })

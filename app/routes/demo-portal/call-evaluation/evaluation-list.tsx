@@ -1,6 +1,7 @@
-import { Alert, Card, Stack, Text, Title } from '@mantine/core'
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData, useLocation, useRouteLoaderData } from '@remix-run/react'
+import { IconDownload } from '@tabler/icons-react'
 import { evaluationListQuery, type EvaluationListQuery, type EvaluationOrdering } from '#contract/evaluations'
 import {
   EvaluationFilters,
@@ -18,6 +19,7 @@ import { pageTitle } from '~/theme'
 export const meta: MetaFunction = () => [{ title: pageTitle('Evaluations') }]
 
 const KEPT = [...FILTER_FIELDS, 'ordering', 'page_size', 'page'] as const
+const EXPORT_PATH = '/resources/evaluation-export'
 
 /**
  * The query as the contract reads it. Invalid fields are reported and left out, so the list still shows
@@ -63,6 +65,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   )
 }
 
+/** The CSV export of what the list shows: its filters and ordering, not its page. */
+function exportHref(values: FilterValues) {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(values)) {
+    if (value && key !== 'page' && key !== 'page_size') params.set(key, value)
+  }
+  const query = params.toString()
+  return query ? `${EXPORT_PATH}?${query}` : EXPORT_PATH
+}
+
 function useHref() {
   const { pathname, search } = useLocation()
   return (changes: Record<string, string | null>) => {
@@ -87,14 +99,25 @@ export default function EvaluationListPage() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1}>Call evaluations</Title>
-        <Text c="dimmed">
-          {isAgent
-            ? 'Your calls as the AI and the QA team scored them.'
-            : 'Every scored call: filter, sort and open one to review it.'}
-        </Text>
-      </div>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={1}>Call evaluations</Title>
+          <Text c="dimmed">
+            {isAgent
+              ? 'Your calls as the AI and the QA team scored them.'
+              : 'Every scored call: filter, sort and open one to review it.'}
+          </Text>
+        </div>
+        <Button
+          component="a"
+          href={exportHref(values)}
+          download
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+        >
+          Export CSV
+        </Button>
+      </Group>
       <Card padding="md">
         <EvaluationFilters
           key={search}

@@ -1,0 +1,299 @@
+import { Anchor, Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core'
+import { Link } from '@remix-run/react'
+import type {
+  AgentHighlightDashboard,
+  AgentLeaderBoard,
+  AgentRef,
+  AgentScoringVsSentiment,
+  DashboardFilters,
+  OutlierAgentReport,
+} from '#contract/dashboards'
+import { formatScore } from '../evaluation-format'
+import { agentPerformanceHref, formatCount, formatPct, formatSentiment, listHref } from './dashboard-links'
+import { SentimentScatter } from './lazy-charts'
+import { ChartWithFigures, DashboardPanel, Empty, FiguresTable, Num, type PanelState } from './panel'
+
+/** An agent's name, opening their calls in the evaluation list. */
+export function AgentLink({ agent, filters }: { agent: AgentRef; filters: DashboardFilters }) {
+  return (
+    <Anchor component={Link} to={listHref(filters, { agent_id: agent.id })} size="xs">
+      {agent.name}
+    </Anchor>
+  )
+}
+
+export function LeaderBoardPanel({
+  panel,
+  filters,
+  pageHref,
+}: {
+  panel: PanelState<AgentLeaderBoard>
+  filters: DashboardFilters
+  pageHref: (page: number) => string
+}) {
+  return (
+    <DashboardPanel
+      id="leader-board"
+      title="Leader board"
+      description="Agents by average score. A name opens their calls; Trend opens their performance."
+      panel={panel}
+      aside={
+        panel.data && panel.data.total_pages > 1 ? (
+          <Group gap={6} wrap="nowrap">
+            {panel.data.previous ? (
+              <Anchor component={Link} to={pageHref(panel.data.previous)} size="xs">
+                Previous
+              </Anchor>
+            ) : null}
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              Page {panel.data.current_page} of {panel.data.total_pages}
+            </Text>
+            {panel.data.next ? (
+              <Anchor component={Link} to={pageHref(panel.data.next)} size="xs">
+                Next
+              </Anchor>
+            ) : null}
+          </Group>
+        ) : null
+      }
+    >
+      {({ results }) =>
+        results.length === 0 ? (
+          <Empty />
+        ) : (
+          <FiguresTable
+            label="Leader board"
+            head={[
+              ['#', true],
+              ['Agent'],
+              ['Calls', true],
+              ['Score', true],
+              ['AI', true],
+              ['Auditor', true],
+              ['Auto-fail', true],
+              ['Reviewed', true],
+              [''],
+            ]}
+            maxHeight={340}
+          >
+            {results.map((r) => (
+              <Table.Tr key={r.agent.id}>
+                <Num>{r.rank}</Num>
+                <Table.Td>
+                  <AgentLink agent={r.agent} filters={filters} />
+                </Table.Td>
+                <Num>{formatCount(r.calls)}</Num>
+                <Num>{formatScore(r.average_score)}</Num>
+                <Num>{formatScore(r.average_ai_score)}</Num>
+                <Num>{formatScore(r.average_auditor_score)}</Num>
+                <Num>{formatPct(r.auto_fail_pct)}</Num>
+                <Num>{formatCount(r.reviewed_count)}</Num>
+                <Table.Td>
+                  <Anchor
+                    component={Link}
+                    to={agentPerformanceHref(filters, r.agent.id)}
+                    size="xs"
+                    aria-label={`Performance of ${r.agent.name}`}
+                  >
+                    Trend
+                  </Anchor>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </FiguresTable>
+        )
+      }
+    </DashboardPanel>
+  )
+}
+
+function HighlightList({ title, children, empty }: { title: string; children: React.ReactNode[]; empty: string }) {
+  return (
+    <Stack gap={4} component="section" aria-label={title}>
+      <Text size="xs" fw={600} tt="uppercase" c="dimmed">
+        {title}
+      </Text>
+      {children.length === 0 ? (
+        <Text size="xs" c="dimmed">
+          {empty}
+        </Text>
+      ) : (
+        <ol style={{ margin: 0, paddingLeft: 18 }}>{children}</ol>
+      )}
+    </Stack>
+  )
+}
+
+export function HighlightsPanel({
+  panel,
+  filters,
+}: {
+  panel: PanelState<AgentHighlightDashboard>
+  filters: DashboardFilters
+}) {
+  return (
+    <DashboardPanel
+      id="highlights"
+      title="Highlights"
+      description={
+        panel.data
+          ? `${panel.data.period.date_from} to ${panel.data.period.date_to}, against ${panel.data.previous_period.date_from} to ${panel.data.previous_period.date_to}; agents with at least ${panel.data.min_calls} scored call${panel.data.min_calls === 1 ? '' : 's'}.`
+          : undefined
+      }
+      panel={panel}
+    >
+      {(d) => (
+        <SimpleGrid cols={3} spacing="sm">
+          <HighlightList title="Best" empty="No scored agents.">
+            {d.best.map((a) => (
+              <li key={a.agent.id}>
+                <Text size="xs">
+                  <AgentLink agent={a.agent} filters={filters} /> {formatScore(a.average_score)}{' '}
+                  <Text span size="xs" c="dimmed">
+                    ({a.scored_calls} call{a.scored_calls === 1 ? '' : 's'})
+                  </Text>
+                </Text>
+              </li>
+            ))}
+          </HighlightList>
+          <HighlightList title="Needs attention" empty="No scored agents.">
+            {d.worst.map((a) => (
+              <li key={a.agent.id}>
+                <Text size="xs">
+                  <AgentLink agent={a.agent} filters={filters} /> {formatScore(a.average_score)}{' '}
+                  <Text span size="xs" c="dimmed">
+                    ({a.auto_fail_count} auto-fail)
+                  </Text>
+                </Text>
+              </li>
+            ))}
+          </HighlightList>
+          <HighlightList title="Most improved" empty="Nobody rose on the previous period.">
+            {d.most_improved.map((a) => (
+              <li key={a.agent.id}>
+                <Text size="xs">
+                  <AgentLink agent={a.agent} filters={filters} />{' '}
+                  <Text span size="xs" c="teal.8" fw={600}>
+                    +{a.change.toFixed(1)} pts
+                  </Text>{' '}
+                  <Text span size="xs" c="dimmed">
+                    ({formatScore(a.previous_average_score)} → {formatScore(a.average_score)})
+                  </Text>
+                </Text>
+              </li>
+            ))}
+          </HighlightList>
+        </SimpleGrid>
+      )}
+    </DashboardPanel>
+  )
+}
+
+export function OutliersPanel({
+  panel,
+  filters,
+}: {
+  panel: PanelState<OutlierAgentReport>
+  filters: DashboardFilters
+}) {
+  return (
+    <DashboardPanel id="outliers" title="Outliers" panel={panel}>
+      {(d) => (
+        <Stack gap={6}>
+          <Group gap={6}>
+            <Badge size="sm" variant="light" color="gray">
+              Method: z-score
+            </Badge>
+            <Badge size="sm" variant="light" color="gray">
+              Threshold ±{d.threshold} SD
+            </Badge>
+            <Text size="xs" c="dimmed">
+              {d.outlier_count} outlier{d.outlier_count === 1 ? '' : 's'} of {d.agent_count} agent
+              {d.agent_count === 1 ? '' : 's'}
+            </Text>
+          </Group>
+          <Text size="xs">{d.description}</Text>
+          {d.agents.length === 0 ? (
+            <Empty />
+          ) : (
+            <FiguresTable
+              label="Outliers"
+              head={[['Agent'], ['Calls', true], ['Score', true], ['z', true], ['']]}
+              maxHeight={200}
+            >
+              {d.agents.map((a) => (
+                <Table.Tr key={a.agent.id}>
+                  <Table.Td>
+                    <AgentLink agent={a.agent} filters={filters} />
+                  </Table.Td>
+                  <Num>{formatCount(a.scored_calls)}</Num>
+                  <Num>{formatScore(a.average_score)}</Num>
+                  <Num>{a.z_score === null ? '—' : a.z_score.toFixed(2)}</Num>
+                  <Table.Td>
+                    {a.outlier ? (
+                      <Badge size="xs" variant="light" color={a.outlier === 'above' ? 'teal' : 'red'}>
+                        {a.outlier}
+                      </Badge>
+                    ) : null}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </FiguresTable>
+          )}
+        </Stack>
+      )}
+    </DashboardPanel>
+  )
+}
+
+export function AgentSentimentPanel({
+  panel,
+  filters,
+}: {
+  panel: PanelState<AgentScoringVsSentiment>
+  filters: DashboardFilters
+}) {
+  return (
+    <DashboardPanel
+      id="agent-sentiment"
+      title="Agent scoring vs sentiment"
+      description="Each agent's average score against their customers' mean sentiment (−1 to 1)."
+      panel={panel}
+    >
+      {({ results }) => {
+        const points = results.flatMap((r) =>
+          r.average_score !== null && r.customer_sentiment !== null
+            ? [{ x: r.customer_sentiment, y: r.average_score }]
+            : [],
+        )
+        return results.length === 0 ? (
+          <Empty />
+        ) : (
+          <ChartWithFigures
+            height={200}
+            chart={<SentimentScatter height={200} points={points} label="Agents" />}
+            figures={
+              <FiguresTable
+                label="Agent scoring vs sentiment"
+                head={[['Agent'], ['Calls', true], ['Score', true], ['Customer', true], ['Agent', true]]}
+                maxHeight={200}
+              >
+                {results.map((r) => (
+                  <Table.Tr key={r.agent.id}>
+                    <Table.Td>
+                      <AgentLink agent={r.agent} filters={filters} />
+                    </Table.Td>
+                    <Num>{formatCount(r.calls)}</Num>
+                    <Num>{formatScore(r.average_score)}</Num>
+                    <Num>{formatSentiment(r.customer_sentiment)}</Num>
+                    <Num>{formatSentiment(r.agent_sentiment)}</Num>
+                  </Table.Tr>
+                ))}
+              </FiguresTable>
+            }
+          />
+        )
+      }}
+    </DashboardPanel>
+  )
+}

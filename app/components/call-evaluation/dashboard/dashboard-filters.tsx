@@ -1,0 +1,119 @@
+import { Button, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core'
+import { Form, Link } from '@remix-run/react'
+import { useState } from 'react'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import type { Department, Location } from '#contract/access-mgmt'
+import type { Campaign, Service } from '#contract/call-evaluation'
+import type { ProjectUser } from '#contract/evaluations'
+import { any, people, serviceOptions } from '../evaluation-filters'
+import type { FieldErrors, FilterKey, FilterValues } from './dashboard-links'
+
+export type DashboardFilterOptions = {
+  campaigns: Campaign[]
+  services: Service[]
+  agents: ProjectUser[]
+  supervisors: ProjectUser[]
+  departments: Department[]
+  locations: Location[]
+  templates: { id: string; name: string }[]
+}
+
+type Props = {
+  /** The page the form submits to (itself). */
+  action: string
+  label: string
+  values: FilterValues
+  errors: FieldErrors
+  options: DashboardFilterOptions
+  /** Agents see only themselves: no agent picker. */
+  showAgent: boolean
+  /** Other parameters of the page to keep (not filters). */
+  hidden?: Record<string, string>
+}
+
+const named = (list: { id: number | string; name: string }[]) => [
+  any,
+  ...list.map((item) => ({ value: String(item.id), label: item.name })),
+]
+
+/** A GET form: the URL is the filter state, so it works without JavaScript and a view can be shared. */
+export function DashboardFilters({ action, label, values, errors, options, showAgent, hidden = {} }: Props) {
+  const hydrated = useHydrated()
+  const [campaignId, setCampaignId] = useState(values.campaign_id ?? '')
+  const [serviceId, setServiceId] = useState(values.service_id ?? '')
+  const error = (field: FilterKey) => errors[field]?.[0]
+
+  function chooseCampaign(next: string) {
+    setCampaignId(next)
+    const service = options.services.find((s) => String(s.id) === serviceId)
+    if (next && service && String(service.campaign_id) !== next) setServiceId('')
+  }
+
+  const select = (name: FilterKey, text: string, data: ReturnType<typeof named>) => (
+    <NativeSelect
+      name={name}
+      label={text}
+      size="xs"
+      defaultValue={values[name] ?? ''}
+      data={data}
+      error={error(name)}
+    />
+  )
+
+  return (
+    <Form method="get" action={action} aria-label={label}>
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, lg: 5 }} spacing="sm" verticalSpacing={6}>
+        <TextInput
+          type="date"
+          name="date_from"
+          label="From"
+          size="xs"
+          defaultValue={values.date_from}
+          error={error('date_from')}
+        />
+        <TextInput
+          type="date"
+          name="date_to"
+          label="To"
+          size="xs"
+          defaultValue={values.date_to}
+          error={error('date_to')}
+        />
+        <NativeSelect
+          name="campaign_id"
+          label="Campaign"
+          size="xs"
+          value={campaignId}
+          onChange={(e) => chooseCampaign(e.currentTarget.value)}
+          data={named(options.campaigns)}
+          error={error('campaign_id')}
+        />
+        <NativeSelect
+          name="service_id"
+          label="Service"
+          size="xs"
+          value={serviceId}
+          onChange={(e) => setServiceId(e.currentTarget.value)}
+          data={serviceOptions(options.campaigns, options.services, campaignId, hydrated)}
+          error={error('service_id')}
+        />
+        {select('department_id', 'Department', named(options.departments))}
+        {select('location_id', 'Location', named(options.locations))}
+        {showAgent ? select('agent_id', 'Agent', people(options.agents)) : null}
+        {select('supervisor_id', 'QA supervisor', people(options.supervisors))}
+        {select('template_internal_id', 'Template', named(options.templates))}
+        <Group gap="xs" align="flex-end" justify="flex-end" wrap="nowrap">
+          <Button component={Link} to={action} variant="default" size="xs">
+            Reset
+          </Button>
+          <Button type="submit" size="xs">
+            Apply filters
+          </Button>
+        </Group>
+      </SimpleGrid>
+    </Form>
+  )
+}

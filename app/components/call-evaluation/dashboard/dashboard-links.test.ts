@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { agentPerformanceHref, bucketRange, formatSentiment, listHref } from './dashboard-links'
+
+const filters = {
+  date_from: '2025-06-03',
+  date_to: '2025-06-20',
+  campaign_id: 1,
+  department_id: 2,
+  location_id: 3,
+  template_internal_id: '6f1c2a9e-4b7d-4c1e-9a53-2d8e7f0b1c44',
+}
+
+describe('dashboard links', () => {
+  it('opens the list with the filters it takes (not department, location or template) and the extra ones', () => {
+    expect(listHref(filters, { agent_id: 21 })).toBe(
+      '/demo-portal/solutions/call-evaluation/evaluation-list?date_from=2025-06-03&date_to=2025-06-20&campaign_id=1&agent_id=21',
+    )
+  })
+
+  it("opens an agent's performance with the other filters and the page's own period", () => {
+    expect(agentPerformanceHref(filters, 22)).toBe(
+      '/demo-portal/solutions/call-evaluation/agent-performance-dashboard?campaign_id=1&department_id=2&location_id=3' +
+        '&template_internal_id=6f1c2a9e-4b7d-4c1e-9a53-2d8e7f0b1c44&agent_id=22',
+    )
+  })
+
+  it("gives a trend bucket's days, kept inside the filter's dates", () => {
+    expect(bucketRange('2025-06-09', 'week', filters)).toEqual({ date_from: '2025-06-09', date_to: '2025-06-15' })
+    expect(bucketRange('2025-06-02', 'week', filters)).toEqual({ date_from: '2025-06-03', date_to: '2025-06-08' })
+    expect(bucketRange('2025-06-16', 'week', filters)).toEqual({ date_from: '2025-06-16', date_to: '2025-06-20' })
+    expect(bucketRange('2024-02-01', 'month', {})).toEqual({ date_from: '2024-02-01', date_to: '2024-02-29' })
+    expect(bucketRange('2025-06-05', 'day', {})).toEqual({ date_from: '2025-06-05', date_to: '2025-06-05' })
+  })
+
+  it('writes sentiments with their sign', () => {
+    expect([formatSentiment(0.214), formatSentiment(-0.5), formatSentiment(0), formatSentiment(null)]).toEqual([
+      '+0.21',
+      '−0.50',
+      '0.00',
+      '—',
+    ])
+  })
+})

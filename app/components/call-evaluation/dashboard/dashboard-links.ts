@@ -1,0 +1,110 @@
+// The dashboards' filter names, drill-down links and number formats. Types only from the contract:
+// importing its values would pull zod into the browser bundle.
+import type { DashboardFilters, TrendInterval } from '#contract/dashboards'
+import { EVALUATIONS_PATH, evaluationListPath } from '../evaluation-format'
+
+export const DASHBOARD_PATH = `${EVALUATIONS_PATH}/evaluation-dashboard`
+export const AGENT_PERFORMANCE_PATH = `${EVALUATIONS_PATH}/agent-performance-dashboard`
+
+export const FILTER_KEYS = [
+  'date_from',
+  'date_to',
+  'campaign_id',
+  'service_id',
+  'department_id',
+  'location_id',
+  'agent_id',
+  'supervisor_id',
+  'template_internal_id',
+] as const
+export type FilterKey = (typeof FILTER_KEYS)[number]
+export type FilterValues = Partial<Record<FilterKey, string>>
+export type FieldErrors = Partial<Record<string, string[]>>
+
+/** The dashboard filters the evaluation list also takes (it has no department, location or template filter). */
+const LIST_KEYS = ['date_from', 'date_to', 'campaign_id', 'service_id', 'agent_id', 'supervisor_id'] as const
+
+function withQuery(path: string, params: Record<string, string | number | undefined | null>) {
+  const search = new URLSearchParams()
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value))
+  }
+  const query = search.toString()
+  return query ? `${path}?${query}` : path
+}
+
+/** The evaluation list filtered as the dashboard is, narrowed by `extra` (agent_id, status, q…). */
+export function listHref(filters: DashboardFilters, extra: Record<string, string | number | undefined> = {}) {
+  const base = Object.fromEntries(LIST_KEYS.map((key) => [key, filters[key]]))
+  return withQuery(evaluationListPath, { ...base, ...extra })
+}
+
+/** An agent's performance page over the same filters but its own period (weeks of trend, not the dashboard's days). */
+export function agentPerformanceHref(filters: DashboardFilters, agentId: number) {
+  const { date_from: _from, date_to: _to, ...rest } = filters
+  return withQuery(AGENT_PERFORMANCE_PATH, { ...rest, agent_id: agentId })
+}
+
+/** A dashboard URL with some parameters changed (null removes one). */
+export function changeSearch(pathname: string, search: string, changes: Record<string, string | null>) {
+  const params = new URLSearchParams(search)
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) params.delete(key)
+    else params.set(key, value)
+  }
+  const query = params.toString()
+  return query ? `${pathname}?${query}` : pathname
+}
+
+const DAY_MS = 86_400_000
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+
+/** The last day of the trend bucket that starts on `start`, kept inside the filter's dates. */
+export function bucketRange(start: string, interval: TrendInterval, filters: DashboardFilters) {
+  const from = Date.parse(`${start}T00:00:00Z`)
+  let to = from
+  if (interval === 'week') to = from + 6 * DAY_MS
+  if (interval === 'month') {
+    const d = new Date(from)
+    to = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) - DAY_MS
+  }
+  const dateFrom = filters.date_from && filters.date_from > start ? filters.date_from : start
+  const end = isoDay(to)
+  const dateTo = filters.date_to && filters.date_to < end ? filters.date_to : end
+  return { date_from: dateFrom, date_to: dateTo }
+}
+
+export function formatCount(n: number) {
+  return n.toLocaleString('en-GB')
+}
+
+/** A percentage 0–100 with one decimal, or a dash. */
+export function formatPct(n: number | null | undefined) {
+  return n === null || n === undefined ? '—' : `${Math.round(n * 10) / 10}%`
+}
+
+/** A sentiment −1…1 with two decimals and its sign. */
+export function formatSentiment(n: number | null | undefined) {
+  if (n === null || n === undefined) return '—'
+  const fixed = n.toFixed(2)
+  return n > 0 ? `+${fixed}` : fixed.replace('-', '−')
+}
+
+export function formatMinutes(n: number | null | undefined) {
+  return n === null || n === undefined ? '—' : `${Math.round(n * 10) / 10} min`
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' })
+const monthFormat = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' })
+
+/** A trend bucket's label: "3 Mar", "week of 3 Mar", "Mar 2026". */
+export function periodLabel(start: string, interval: TrendInterval) {
+  const date = new Date(`${start}T00:00:00Z`)
+  if (interval === 'month') return monthFormat.format(date)
+  return interval === 'week' ? `Week of ${dayFormat.format(date)}` : dayFormat.format(date)
+}
+
+export function shortPeriodLabel(start: string, interval: TrendInterval) {
+  const date = new Date(`${start}T00:00:00Z`)
+  return interval === 'month' ? monthFormat.format(date) : dayFormat.format(date)
+}

@@ -1,0 +1,187 @@
+import { Group, Stack, Table, Text } from '@mantine/core'
+import type {
+  AiAuditorAgreement,
+  AuditProductivity,
+  CallSentimentVsScore,
+  SentimentScorePoint,
+} from '#contract/dashboards'
+import { roleLabel } from '#contract/accounts'
+import { formatScore } from '../evaluation-format'
+import { formatCount, formatMinutes, formatPct } from './dashboard-links'
+import { NamedBars, SentimentScatter } from './lazy-charts'
+import { ChartWithFigures, DashboardPanel, Empty, FiguresTable, Num, type PanelState } from './panel'
+
+const BANDS = [
+  { label: 'Negative (−1 to −0.25)', from: -1, to: -0.25 },
+  { label: 'Neutral (−0.25 to 0.25)', from: -0.25, to: 0.25 },
+  { label: 'Positive (0.25 to 1)', from: 0.25, to: 1.0001 },
+]
+
+/** The sampled calls summarised by customer sentiment band: how many, and their average score. */
+function bands(points: SentimentScorePoint[]) {
+  return BANDS.map((band) => {
+    const inBand = points.filter((p) => p.customer_sentiment >= band.from && p.customer_sentiment < band.to)
+    const average = inBand.length ? inBand.reduce((n, p) => n + p.score, 0) / inBand.length : null
+    return { ...band, calls: inBand.length, average }
+  })
+}
+
+function strength(r: number | null) {
+  if (r === null) return 'no measurable relation'
+  const size = Math.abs(r)
+  const word = size < 0.1 ? 'no' : size < 0.3 ? 'a weak' : size < 0.5 ? 'a moderate' : 'a strong'
+  return size < 0.1 ? 'no relation' : `${word} ${r > 0 ? 'positive' : 'negative'} relation`
+}
+
+export function CallSentimentPanel({ panel }: { panel: PanelState<CallSentimentVsScore> }) {
+  return (
+    <DashboardPanel
+      id="call-sentiment"
+      title="Call sentiment vs score"
+      description="Each call's score against its customer's mean sentiment."
+      panel={panel}
+    >
+      {(d) =>
+        d.total_points === 0 ? (
+          <Empty>No call has both a score and a customer sentiment.</Empty>
+        ) : (
+          <Stack gap={6}>
+            <Text size="xs">
+              Pearson's r = <strong>{d.correlation === null ? '—' : d.correlation.toFixed(3)}</strong> over{' '}
+              {formatCount(d.total_points)} calls: {strength(d.correlation)}.
+              {d.points.length < d.total_points ? ` The chart shows an even sample of ${d.points.length}.` : ''}
+            </Text>
+            <ChartWithFigures
+              height={200}
+              chart={
+                <SentimentScatter
+                  height={200}
+                  label="Calls"
+                  points={d.points.map((p) => ({ x: p.customer_sentiment, y: p.score }))}
+                />
+              }
+              figures={
+                <FiguresTable
+                  label="Call sentiment vs score"
+                  head={[['Customer sentiment'], ['Calls', true], ['Average score', true]]}
+                >
+                  {bands(d.points).map((b) => (
+                    <Table.Tr key={b.label}>
+                      <Table.Td>{b.label}</Table.Td>
+                      <Num>{formatCount(b.calls)}</Num>
+                      <Num>{formatScore(b.average)}</Num>
+                    </Table.Tr>
+                  ))}
+                </FiguresTable>
+              }
+            />
+          </Stack>
+        )
+      }
+    </DashboardPanel>
+  )
+}
+
+export function AgreementPanel({ panel }: { panel: PanelState<AiAuditorAgreement> }) {
+  return (
+    <DashboardPanel
+      id="agreement"
+      title="AI vs auditor agreement"
+      description="Of the question answers on reviewed calls, how often the auditor kept the AI's answer."
+      panel={panel}
+    >
+      {(d) =>
+        d.answers === 0 ? (
+          <Empty>No reviewed calls in these filters.</Empty>
+        ) : (
+          <Stack gap={6}>
+            <Group gap="lg">
+              <Text size="xs">
+                Overall <strong>{formatPct(d.agreement_pct)}</strong> ({formatCount(d.agreed)} of{' '}
+                {formatCount(d.answers)} answers)
+              </Text>
+              <Text size="xs" c="dimmed">
+                {formatCount(d.reviewed_calls)} reviewed calls
+              </Text>
+            </Group>
+            <ChartWithFigures
+              height={Math.max(120, Math.min(d.by_category.length, 10) * 26 + 40)}
+              chart={
+                <NamedBars
+                  height={Math.max(120, Math.min(d.by_category.length, 10) * 26 + 40)}
+                  data={d.by_category.slice(0, 10).map((c) => ({ name: c.category, agreement_pct: c.agreement_pct }))}
+                  series={[{ name: 'agreement_pct', label: 'Agreement', color: 'teal.6' }]}
+                  percent
+                />
+              }
+              figures={
+                <FiguresTable
+                  label="AI vs auditor agreement by category"
+                  head={[['Category'], ['Agreed', true], ['Answers', true], ['Agreement', true], ['Calls', true]]}
+                >
+                  {d.by_category.map((c) => (
+                    <Table.Tr key={c.category}>
+                      <Table.Td>{c.category}</Table.Td>
+                      <Num>{formatCount(c.agreed)}</Num>
+                      <Num>{formatCount(c.answers)}</Num>
+                      <Num>{formatPct(c.agreement_pct)}</Num>
+                      <Num>{formatCount(c.reviewed_calls)}</Num>
+                    </Table.Tr>
+                  ))}
+                </FiguresTable>
+              }
+            />
+            {d.by_question.length > 0 ? (
+              <Text size="xs" c="dimmed">
+                Least agreed: “{d.by_question[0].question_text}” ({formatPct(d.by_question[0].agreement_pct)} of{' '}
+                {formatCount(d.by_question[0].answers)})
+              </Text>
+            ) : null}
+          </Stack>
+        )
+      }
+    </DashboardPanel>
+  )
+}
+
+export function ProductivityPanel({ panel }: { panel: PanelState<AuditProductivity> }) {
+  return (
+    <DashboardPanel
+      id="productivity"
+      title="Audit productivity"
+      description="Saved reviews per reviewer, and the time spent on each call from their review sessions."
+      panel={panel}
+    >
+      {({ results }) =>
+        results.length === 0 ? (
+          <Empty>No reviews in these filters.</Empty>
+        ) : (
+          <FiguresTable
+            label="Audit productivity"
+            head={[
+              ['Reviewer'],
+              ['Role'],
+              ['Reviews', true],
+              ['Timed', true],
+              ['Median', true],
+              ['Average', true],
+              ['Total', true],
+            ]}
+          >
+            {results.map((r) => (
+              <Table.Tr key={r.reviewer.id}>
+                <Table.Td>{r.reviewer.name}</Table.Td>
+                <Table.Td>{roleLabel[r.reviewer.role]}</Table.Td>
+                <Num>{formatCount(r.reviews)}</Num>
+                <Num>{formatCount(r.reviewed_calls_timed)}</Num>
+                <Num>{formatMinutes(r.median_review_minutes)}</Num>
+                <Num>{formatMinutes(r.average_review_minutes)}</Num>
+                <Num>{formatMinutes(r.total_review_minutes)}</Num>
+              </Table.Tr>
+            ))}
+          </FiguresTable>
+        )
+      }
+    </DashboardPanel>
+  )
+}

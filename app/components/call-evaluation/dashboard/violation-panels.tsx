@@ -1,0 +1,151 @@
+import { Anchor, Table } from '@mantine/core'
+import { Link } from '@remix-run/react'
+import type {
+  DashboardFilters,
+  FailedCategoryCount,
+  TopTenViolations,
+  TopViolationsByCategories,
+} from '#contract/dashboards'
+import { formatCount, formatPct, listHref } from './dashboard-links'
+import { NamedBars } from './lazy-charts'
+import { ChartWithFigures, DashboardPanel, Empty, FiguresTable, Num, type PanelState } from './panel'
+
+/**
+ * The calls behind a violation. The list has no question or category filter, so a violation opens the
+ * calls of the same filters that lost points (an effective score under 100).
+ */
+export const violationHref = (filters: DashboardFilters) => listHref(filters, { score_max: 99.9 })
+
+const barHeight = (rows: number) => Math.max(120, Math.min(rows, 10) * 26 + 40)
+
+export function FailedCategoriesPanel({ panel }: { panel: PanelState<FailedCategoryCount> }) {
+  return (
+    <DashboardPanel
+      id="failed-categories"
+      title="Failed categories"
+      description="Calls where a category lost points, of the calls it was scored on."
+      panel={panel}
+    >
+      {({ results }) =>
+        results.length === 0 ? (
+          <Empty />
+        ) : (
+          <ChartWithFigures
+            height={barHeight(results.length)}
+            chart={
+              <NamedBars
+                height={barHeight(results.length)}
+                data={results.slice(0, 10).map((r) => ({ name: r.category, failed: r.failed }))}
+                series={[{ name: 'failed', label: 'Failed calls', color: 'red.6' }]}
+              />
+            }
+            figures={
+              <FiguresTable
+                label="Failed categories"
+                head={[['Category'], ['Failed calls', true], ['Scored', true], ['Failed', true]]}
+              >
+                {results.map((r) => (
+                  <Table.Tr key={r.category}>
+                    <Table.Td>{r.category}</Table.Td>
+                    <Num>{formatCount(r.failed)}</Num>
+                    <Num>{formatCount(r.scored)}</Num>
+                    <Num>{formatPct(r.failed_pct)}</Num>
+                  </Table.Tr>
+                ))}
+              </FiguresTable>
+            }
+          />
+        )
+      }
+    </DashboardPanel>
+  )
+}
+
+export function CategoryViolationsPanel({ panel }: { panel: PanelState<TopViolationsByCategories> }) {
+  return (
+    <DashboardPanel
+      id="category-violations"
+      title="Violations by category"
+      description="Question answers against the expected answer (N/A never fails)."
+      panel={panel}
+    >
+      {({ results }) =>
+        results.length === 0 ? (
+          <Empty />
+        ) : (
+          <ChartWithFigures
+            height={barHeight(results.length)}
+            chart={
+              <NamedBars
+                height={barHeight(results.length)}
+                data={results.slice(0, 10).map((r) => ({ name: r.category, failed_pct: r.failed_pct }))}
+                series={[{ name: 'failed_pct', label: 'Failed answers', color: 'orange.6' }]}
+                percent
+              />
+            }
+            figures={
+              <FiguresTable
+                label="Violations by category"
+                head={[['Category'], ['Failed', true], ['Answered', true], ['Rate', true], ['Calls', true]]}
+              >
+                {results.map((r) => (
+                  <Table.Tr key={r.category}>
+                    <Table.Td>{r.category}</Table.Td>
+                    <Num>{formatCount(r.failed_questions)}</Num>
+                    <Num>{formatCount(r.answered_questions)}</Num>
+                    <Num>{formatPct(r.failed_pct)}</Num>
+                    <Num>{formatCount(r.calls_with_failure)}</Num>
+                  </Table.Tr>
+                ))}
+              </FiguresTable>
+            }
+          />
+        )
+      }
+    </DashboardPanel>
+  )
+}
+
+export function TopViolationsPanel({
+  panel,
+  filters,
+}: {
+  panel: PanelState<TopTenViolations>
+  filters: DashboardFilters
+}) {
+  return (
+    <DashboardPanel
+      id="top-violations"
+      title="Top ten violations"
+      description="The questions failed most often. A question opens the calls of these filters that lost points."
+      panel={panel}
+    >
+      {({ results }) =>
+        results.length === 0 ? (
+          <Empty>No question was failed in these calls.</Empty>
+        ) : (
+          <FiguresTable
+            label="Top ten violations"
+            head={[['#', true], ['Question'], ['Category'], ['Failed', true], ['Of', true], ['Rate', true]]}
+            maxHeight={330}
+          >
+            {results.map((r) => (
+              <Table.Tr key={`${r.template.internal_id}-${r.rank}`}>
+                <Num>{r.rank}</Num>
+                <Table.Td>
+                  <Anchor component={Link} to={violationHref(filters)} size="xs" title={`Template: ${r.template.name}`}>
+                    {r.question_text}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{r.category}</Table.Td>
+                <Num>{formatCount(r.failed)}</Num>
+                <Num>{formatCount(r.answered)}</Num>
+                <Num>{formatPct(r.failed_pct)}</Num>
+              </Table.Tr>
+            ))}
+          </FiguresTable>
+        )
+      }
+    </DashboardPanel>
+  )
+}

@@ -1,0 +1,213 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from '@conform-to/react'
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  NativeSelect,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core'
+import { Form, Link, useNavigation } from '@remix-run/react'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import type { CreateUserBody, EditUserBody, ManagedUser } from '#contract/users'
+import { USER_LIST_PATH, type Option } from '../paths'
+import { statusOptions } from '../user-list-filters'
+import { newUserValue, parseUserForm, toFormValue, type UserFormValue } from './schema'
+
+export type UserFormOptions = {
+  roles: Option[]
+  departments: Option[]
+  locations: Option[]
+  supervisors: Option[]
+  campaigns: Option[]
+  entities: Option[]
+  companyGroups: Option[]
+  payGroups: Option[]
+  jobCodes: Option[]
+}
+
+type Props = {
+  user: ManagedUser | null
+  /** The signed-in admin: their own role and status are not theirs to change here. */
+  isSelf: boolean
+  options: UserFormOptions
+  lastResult: SubmissionResult<string[]> | undefined
+}
+
+const noAria = { ariaAttributes: false } as const
+const none = (label: string, options: Option[]) => [{ value: '', label }, ...options]
+
+type Field = FieldMetadata<string | undefined, UserFormValue, string[]>
+
+function Select({
+  field,
+  label,
+  data,
+  ...rest
+}: {
+  field: Field
+  label: string
+  data: Option[]
+  description?: string
+  disabled?: boolean
+  withAsterisk?: boolean
+}) {
+  return (
+    <NativeSelect {...getSelectProps(field, noAria)} label={label} data={data} error={field.errors?.[0]} {...rest} />
+  )
+}
+
+export function UserForm({ user, isSelf, options, lastResult }: Props) {
+  const navigation = useNavigation()
+  const hydrated = useHydrated()
+  const [form, fields] = useForm<UserFormValue, CreateUserBody | EditUserBody>({
+    id: `user-${user?.id ?? 'new'}`,
+    lastResult,
+    defaultValue: user ? toFormValue(user) : newUserValue,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseUserForm(formData, { edit: user !== null }),
+  })
+  const saving = navigation.state === 'submitting' && navigation.formData?.has('email')
+  // Only agents report to a QA supervisor: with JavaScript the picker follows the role; without, the API says so.
+  const supervisorOff = hydrated && fields.role.value !== 'agent'
+
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <Stack gap="lg">
+        {form.errors ? (
+          <Alert
+            color="red"
+            title={user ? 'The user was not saved' : 'The user was not created'}
+            role="alert"
+            id={form.errorId}
+          >
+            {form.errors.join(' ')}
+          </Alert>
+        ) : null}
+        {user ? <input type="hidden" name="id" value={user.id} /> : null}
+        <Card padding="md" component="section" aria-labelledby="user-account-title">
+          <Title order={2} size="h4" id="user-account-title" mb="sm">
+            Account
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="sm">
+            <TextInput
+              {...getInputProps(fields.first_name, { type: 'text', ...noAria })}
+              label="First name"
+              withAsterisk
+              autoComplete="off"
+              error={fields.first_name.errors?.[0]}
+            />
+            <TextInput
+              {...getInputProps(fields.last_name, { type: 'text', ...noAria })}
+              label="Last name"
+              withAsterisk
+              autoComplete="off"
+              error={fields.last_name.errors?.[0]}
+            />
+            <TextInput
+              {...getInputProps(fields.email, { type: 'email', ...noAria })}
+              label="Email"
+              withAsterisk
+              autoComplete="off"
+              error={fields.email.errors?.[0]}
+            />
+            {isSelf ? (
+              <>
+                <input type="hidden" name="role" value="admin" />
+                <TextInput label="Role" value="Admin" disabled description="You cannot change your own role" />
+              </>
+            ) : (
+              <Select field={fields.role} label="Role" data={options.roles} withAsterisk />
+            )}
+            <PasswordInput
+              {...getInputProps(fields.password, { type: 'password', ...noAria })}
+              label={user ? 'New password' : 'Password'}
+              description={
+                user
+                  ? 'Leave empty to keep the current one. A new password signs them out everywhere.'
+                  : 'Leave empty to generate a temporary one, shown once'
+              }
+              autoComplete="new-password"
+              error={fields.password.errors?.[0]}
+            />
+            {user && !isSelf ? (
+              <Select
+                field={fields.is_active}
+                label="Status"
+                data={statusOptions}
+                description="Inactive users cannot sign in"
+              />
+            ) : null}
+          </SimpleGrid>
+        </Card>
+        <Card padding="md" component="section" aria-labelledby="user-staff-title">
+          <Title order={2} size="h4" id="user-staff-title">
+            Staff record
+          </Title>
+          <Text size="sm" c="dimmed" mb="sm">
+            Required for agents and QA supervisors (employee code, department, location): it places them in the
+            dashboards.
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="sm">
+            <TextInput
+              {...getInputProps(fields.employee_code, { type: 'text', ...noAria })}
+              label="Employee code"
+              autoComplete="off"
+              error={fields.employee_code.errors?.[0]}
+            />
+            <TextInput
+              {...getInputProps(fields.phone, { type: 'tel', ...noAria })}
+              label="Phone"
+              autoComplete="off"
+              error={fields.phone.errors?.[0]}
+            />
+            <TextInput
+              {...getInputProps(fields.hired_on, { type: 'date', ...noAria })}
+              label="Hired on"
+              error={fields.hired_on.errors?.[0]}
+            />
+            <Select field={fields.department_id} label="Department" data={none('No department', options.departments)} />
+            <Select field={fields.location_id} label="Location" data={none('No location', options.locations)} />
+            <Select
+              field={fields.supervisor_id}
+              label="QA supervisor"
+              description="Agents only"
+              data={none('No supervisor', options.supervisors)}
+              disabled={supervisorOff}
+            />
+            <Select field={fields.campaign_id} label="Campaign" data={none('No campaign', options.campaigns)} />
+            <Select field={fields.entity_id} label="Entity" data={none('No entity', options.entities)} />
+            <Select
+              field={fields.company_group_id}
+              label="Company group"
+              data={none('No company group', options.companyGroups)}
+            />
+            <Select field={fields.pay_group_id} label="Pay group" data={none('No pay group', options.payGroups)} />
+            <Select field={fields.job_code_id} label="Job code" data={none('No job code', options.jobCodes)} />
+          </SimpleGrid>
+        </Card>
+        <Group justify="flex-end" gap="sm">
+          <Button component={Link} to={USER_LIST_PATH} variant="default">
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving}>
+            {user ? 'Save changes' : 'Create user'}
+          </Button>
+        </Group>
+      </Stack>
+    </Form>
+  )
+}

@@ -1,0 +1,109 @@
+import { within } from '@testing-library/dom'
+import { http } from 'msw'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { paths } from '#contract/paths'
+import { topQuestion } from '#tests/fixtures/dashboards'
+import { args, run } from '#tests/fixtures/remix'
+import { serverHtml } from '#tests/fixtures/server-html'
+import { requestWithTokens, tokensFor } from '#tests/fixtures/tokens'
+import { userFixture, type DemoKey } from '#tests/fixtures/users'
+import { resetDashboardMocks } from '#tests/mocks/dashboards'
+import { UPSTREAM, errorReply, server } from '#tests/mocks/handlers'
+import EvaluationDashboardPage, { loader } from './evaluation-dashboard'
+
+const BASE = '/demo-portal/solutions/call-evaluation/evaluation-dashboard'
+const LIST = '/demo-portal/solutions/call-evaluation/evaluation-list'
+
+/** The dashboard as the server sends it, from the loader's real answer (no JavaScript runs). */
+async function serverPage(search = '', key: DemoKey = 'admin') {
+  const request = await requestWithTokens(`${BASE}${search}`, tokensFor(key))
+  const { body } = await run(() => loader(args(request)))
+  return serverHtml({
+    url: `${BASE}${search}`,
+    path: 'solutions/call-evaluation/evaluation-dashboard',
+    Component: EvaluationDashboardPage,
+    data: body,
+    user: userFixture(key),
+  })
+}
+
+const FIGURE_TABLES = [
+  'Score trend',
+  'Purpose of calls',
+  'Failed categories',
+  'Violations by category',
+  'Top ten violations',
+  'Leader board',
+  'Outliers',
+  'Agent scoring vs sentiment',
+  'Call sentiment vs score',
+  'AI vs auditor agreement by category',
+  'Audit productivity',
+]
+
+beforeEach(() => resetDashboardMocks())
+
+describe('evaluation dashboard in the server HTML', () => {
+  it('carries every chart’s figures as a table, and the headline figures as text', async () => {
+    const { screen } = await serverPage('?date_from=2025-06-01&date_to=2025-06-30')
+    for (const name of FIGURE_TABLES) expect(screen.getByRole('table', { name }), name).toBeInTheDocument()
+    const kpis = screen.getByLabelText('Headline figures')
+    expect(kpis.tagName).toBe('DL')
+    expect(kpis).toHaveTextContent('Calls100')
+    expect(kpis).toHaveTextContent('Auto-fail rate7.2%7 auto-failed calls')
+    const trend = screen.getByRole('table', { name: 'Score trend' })
+    expect(within(trend).getAllByRole('row')).toHaveLength(31)
+    expect(screen.getByText(/Pearson's r =/)).toHaveTextContent('0.412')
+    expect(screen.getByText(/Method: z-score/)).toBeInTheDocument()
+    expect(screen.getByText(/Threshold ±2 SD/)).toBeInTheDocument()
+  })
+
+  it('links agents and violations to the evaluation list with the dashboard’s filters', async () => {
+    const { screen } = await serverPage('?date_from=2025-06-01&date_to=2025-06-30&campaign_id=1&department_id=2')
+    const board = screen.getByRole('table', { name: 'Leader board' })
+    const priya = within(board).getByRole('link', { name: 'Priya Nair' })
+    expect(priya).toHaveAttribute('href', `${LIST}?date_from=2025-06-01&date_to=2025-06-30&campaign_id=1&agent_id=21`)
+    expect(within(board).getByRole('link', { name: 'Performance of Priya Nair' }).getAttribute('href')).toMatch(
+      /agent-performance-dashboard\?.*agent_id=21/,
+    )
+    const violations = screen.getByRole('table', { name: 'Top ten violations' })
+    expect(within(violations).getByRole('link', { name: topQuestion })).toHaveAttribute(
+      'href',
+      `${LIST}?date_from=2025-06-01&date_to=2025-06-30&campaign_id=1&score_max=99.9`,
+    )
+    const purposes = screen.getByRole('table', { name: 'Purpose of calls' })
+    expect(within(purposes).getByRole('link', { name: 'Billing dispute' }).getAttribute('href')).toContain(
+      'q=Billing+dispute',
+    )
+    expect(screen.getByRole('link', { name: 'Open the disputed calls' }).getAttribute('href')).toContain(
+      'status=disputed',
+    )
+  })
+
+  it('is a GET form whose fields hold the filters', async () => {
+    const { screen } = await serverPage('?date_from=2025-06-01&date_to=2025-06-30&agent_id=22')
+    const form = screen.getByRole('form', { name: 'Filter the dashboard' })
+    expect(form).toHaveAttribute('method', 'get')
+    expect(within(form).getByLabelText('From')).toHaveValue('2025-06-01')
+    expect(within(form).getByLabelText('Agent')).toHaveValue('22')
+    for (const label of ['Campaign', 'Service', 'Department', 'Location', 'QA supervisor', 'Template']) {
+      expect(within(form).getByLabelText(label), label).toBeInTheDocument()
+    }
+  })
+
+  it('says a failed panel is unavailable and shows the others', async () => {
+    server.use(http.get(UPSTREAM + paths.agentLeaderBoard, () => errorReply(500, 'Leader board is rebuilding')))
+    const { screen } = await serverPage()
+    expect(screen.getByText('Leader board unavailable')).toBeInTheDocument()
+    expect(screen.getByText('Leader board is rebuilding')).toBeInTheDocument()
+    expect(screen.queryByRole('table', { name: 'Leader board' })).not.toBeInTheDocument()
+    expect(screen.getByRole('table', { name: 'Top ten violations' })).toBeInTheDocument()
+  })
+
+  it('has no agent picker for an agent', async () => {
+    const { screen } = await serverPage('', 'agent')
+    const form = screen.getByRole('form', { name: 'Filter the dashboard' })
+    expect(within(form).queryByLabelText('Agent')).not.toBeInTheDocument()
+    expect(screen.getByText('Your calls as the AI and the QA team scored them.')).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,179 @@
+import { Alert, Grid, Group, Stack, Text, Title } from '@mantine/core'
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData, useLocation, useRouteError, useRouteLoaderData } from '@remix-run/react'
+import {
+  AgentSentimentPanel,
+  HighlightsPanel,
+  LeaderBoardPanel,
+  OutliersPanel,
+} from '~/components/call-evaluation/dashboard/agent-panels'
+import { DashboardFilters } from '~/components/call-evaluation/dashboard/dashboard-filters'
+import { changeSearch, DASHBOARD_PATH } from '~/components/call-evaluation/dashboard/dashboard-links'
+import { OverviewKpis } from '~/components/call-evaluation/dashboard/overview-kpis'
+import { PurposePanel, TrendPanel } from '~/components/call-evaluation/dashboard/overview-panels'
+import {
+  AgreementPanel,
+  CallSentimentPanel,
+  ProductivityPanel,
+} from '~/components/call-evaluation/dashboard/quality-panels'
+import {
+  CategoryViolationsPanel,
+  FailedCategoriesPanel,
+  TopViolationsPanel,
+} from '~/components/call-evaluation/dashboard/violation-panels'
+import { ErrorScreen } from '~/components/error-screen'
+import type { loadPortalLayout } from '~/lib/portal-layout.server'
+import {
+  dashboards,
+  loadFilterOptions,
+  readDashboardFilters,
+  settle,
+  throwIfAllFailed,
+} from '~/services/dashboards.server'
+import { createUpstream } from '~/services/upstream.server'
+import { pageTitle } from '~/theme'
+
+export const meta: MetaFunction = () => [{ title: pageTitle('Evaluation dashboard') }]
+
+const DEFAULT_DAYS = 30
+const BOARD_PAGE_SIZE = 10
+const SCATTER_POINTS = 300
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const api = await createUpstream(request)
+  const url = new URL(request.url)
+  const { filters, values, errors } = readDashboardFilters(url, { days: DEFAULT_DAYS })
+  const boardPage = Math.min(Math.max(Number.parseInt(url.searchParams.get('board_page') ?? '1', 10) || 1, 1), 10_000)
+  // every panel and every picker at once; each panel fails on its own
+  const [
+    options,
+    overview,
+    purposes,
+    failedCategories,
+    categoryViolations,
+    topViolations,
+    leaderBoard,
+    highlights,
+    outliers,
+    agentSentiment,
+    callSentiment,
+    agreement,
+    productivity,
+  ] = await Promise.all([
+    loadFilterOptions(api),
+    settle(dashboards.overview(api, filters)),
+    settle(dashboards.purposes(api, { ...filters, limit: 20 })),
+    settle(dashboards.failedCategories(api, filters)),
+    settle(dashboards.categoryViolations(api, { ...filters, limit: 10 })),
+    settle(dashboards.topViolations(api, filters)),
+    settle(dashboards.leaderBoard(api, { ...filters, page: boardPage, page_size: BOARD_PAGE_SIZE })),
+    settle(dashboards.highlights(api, { ...filters, limit: 3 })),
+    settle(dashboards.outliers(api, filters)),
+    settle(dashboards.agentSentiment(api, filters)),
+    settle(dashboards.callSentiment(api, { ...filters, limit: SCATTER_POINTS })),
+    settle(dashboards.agreement(api, { ...filters, limit: 10 })),
+    settle(dashboards.productivity(api, filters)),
+  ])
+  const panels = {
+    overview,
+    purposes,
+    failedCategories,
+    categoryViolations,
+    topViolations,
+    leaderBoard,
+    highlights,
+    outliers,
+    agentSentiment,
+    callSentiment,
+    agreement,
+    productivity,
+  }
+  throwIfAllFailed(Object.values(panels))
+  return data({ filters, values, errors, options, panels }, { headers: api.headers })
+}
+
+export default function EvaluationDashboardPage() {
+  const { filters, values, errors, options, panels } = useLoaderData<typeof loader>()
+  const layout = useRouteLoaderData<typeof loadPortalLayout>('routes/demo-portal/layout')
+  const isAgent = layout?.user.role === 'agent'
+  const { search } = useLocation()
+  const hasErrors = Object.keys(errors).length > 0
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-end" gap="xs">
+        <div>
+          <Title order={1} size="h2">
+            Evaluation dashboard
+          </Title>
+          <Text size="sm" c="dimmed">
+            {isAgent
+              ? 'Your calls as the AI and the QA team scored them.'
+              : 'How the floor is scoring, and where calls fail.'}
+          </Text>
+        </div>
+      </Group>
+      <DashboardFilters
+        key={search}
+        action={DASHBOARD_PATH}
+        label="Filter the dashboard"
+        values={values}
+        errors={errors}
+        options={options}
+        showAgent={!isAgent}
+      />
+      {hasErrors ? (
+        <Alert color="yellow" title="Some filters were not applied" role="alert" p="xs">
+          Correct the highlighted fields; the figures below ignore them.
+        </Alert>
+      ) : null}
+      <OverviewKpis panel={panels.overview} filters={filters} />
+      <Grid gutter="sm">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <TrendPanel panel={panels.overview} filters={filters} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <PurposePanel panel={panels.purposes} filters={filters} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <FailedCategoriesPanel panel={panels.failedCategories} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <CategoryViolationsPanel panel={panels.categoryViolations} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <TopViolationsPanel panel={panels.topViolations} filters={filters} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <HighlightsPanel panel={panels.highlights} filters={filters} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <LeaderBoardPanel
+            panel={panels.leaderBoard}
+            filters={filters}
+            pageHref={(page) => changeSearch(DASHBOARD_PATH, search, { board_page: String(page) })}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <OutliersPanel panel={panels.outliers} filters={filters} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <AgentSentimentPanel panel={panels.agentSentiment} filters={filters} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <CallSentimentPanel panel={panels.callSentiment} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <AgreementPanel panel={panels.agreement} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <ProductivityPanel panel={panels.productivity} />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  )
+}
+
+export function ErrorBoundary() {
+  return <ErrorScreen error={useRouteError()} />
+}

@@ -1,0 +1,220 @@
+import { Alert, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useActionData, useLoaderData, useLocation, useRouteError } from '@remix-run/react'
+import { IconDownload, IconPlus } from '@tabler/icons-react'
+import { useState } from 'react'
+import { z } from 'zod'
+import { roleLabel } from '#contract/accounts'
+import { USER_UPLOAD_MAX_BYTES, userMessages, userUploadColumns, type ManagedUser } from '#contract/users'
+import { ErrorScreen } from '~/components/error-screen'
+import { USER_EXPORT_PATH, USER_LIST_PATH, type Option } from '~/components/users/paths'
+import {
+  UserDeactivateForm,
+  UserDeactivatePanel,
+  type DeactivateTarget,
+} from '~/components/users/user-deactivate-confirm'
+import { UserListFilters, UserListPager } from '~/components/users/user-list-filters'
+import { UserTable } from '~/components/users/user-table'
+import { UserUpload } from '~/components/users/user-upload'
+import { readForm } from '~/lib/forms.server'
+import { listDepartments, listLocations, listRoles } from '~/services/access-mgmt.server'
+import { createUpstream, orNull } from '~/services/upstream.server'
+import {
+  deactivateUser,
+  filtersOf,
+  getUser,
+  listUsers,
+  readUserListParams,
+  requireAdmin,
+  userFailure,
+} from '~/services/users.server'
+import { redirectWithToast, safeRedirect } from '~/sessions.server'
+import { pageTitle } from '~/theme'
+import { uploadAction } from './upload.server'
+
+export const meta: MetaFunction = () => [{ title: pageTitle('Users') }]
+
+const CONFIRM = 'confirm-deactivate'
+const SEARCHED = 'searched'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const api = await createUpstream(request)
+  const url = new URL(request.url)
+  const query = readUserListParams(url.searchParams)
+  const confirmId = z.coerce.number().int().positive().max(2_147_483_647).safeParse(url.searchParams.get(CONFIRM))
+  // The admin check, the page, the filters' lookups and the user to confirm a deactivation of, at once.
+  const [me, list, roles, departments, locations, confirming] = await Promise.all([
+    requireAdmin(api),
+    listUsers(api, { ...filtersOf(query), page: query.page }).then(
+      (page) => ({ page, error: null }),
+      async (thrown: unknown) => ({ page: null, error: (await userFailure(thrown)).message }),
+    ),
+    orNull(listRoles(api)),
+    orNull(listDepartments(api)),
+    orNull(listLocations(api)),
+    confirmId.success ? orNull(getUser(api, confirmId.data)) : null,
+  ])
+  if (url.searchParams.has(SEARCHED) && list.page) {
+    // An explicit search says so once (SPEC §8), as a toast; the URL keeps only the filters.
+    url.searchParams.delete(SEARCHED)
+    throw await redirectWithToast(
+      `${url.pathname}${url.search}`,
+      { message: userMessages.listed },
+      { headers: api.headers },
+    )
+  }
+  const confirm: DeactivateTarget | null =
+    confirming && confirming.is_active && confirming.id !== me.id
+      ? { id: confirming.id, full_name: confirming.full_name, email: confirming.email }
+      : null
+  const options = {
+    roles:
+      roles?.results.map((r) => ({ value: r.code, label: r.name })) ??
+      Object.entries(roleLabel).map(([value, label]) => ({ value, label })),
+    departments: departments?.results.map((d) => ({ value: String(d.id), label: d.name })) ?? [],
+    locations: locations?.results.map((l) => ({ value: String(l.id), label: l.name })) ?? [],
+  }
+  const upload = { maxMb: USER_UPLOAD_MAX_BYTES / 1024 / 1024, columns: userUploadColumns }
+  return data({ me: { id: me.id }, query, ...list, options, confirm, upload }, { headers: api.headers })
+}
+
+const deactivateBody = z.object({
+  intent: z.literal('deactivate'),
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+})
+
+/** Back to the list as it was, minus the confirmation step. */
+function backTo(redirectTo: FormDataEntryValue | null) {
+  const url = new URL(safeRedirect(redirectTo, USER_LIST_PATH), 'http://portal')
+  if (url.pathname !== USER_LIST_PATH) return USER_LIST_PATH
+  url.searchParams.delete(CONFIRM)
+  url.searchParams.delete(SEARCHED)
+  return `${url.pathname}${url.search}`
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.headers.get('Content-Type')?.startsWith('multipart/form-data')) return uploadAction(request)
+  const form = await readForm(request)
+  const back = backTo(form.get('redirectTo'))
+  const parsed = deactivateBody.safeParse(Object.fromEntries(form))
+  if (!parsed.success) return redirectWithToast(back, { message: 'Choose a user to deactivate', type: 'error' })
+  const api = await createUpstream(request)
+  try {
+    await deactivateUser(api, parsed.data.id)
+    return await redirectWithToast(back, { message: userMessages.deactivated }, { headers: api.headers })
+  } catch (thrown) {
+    const { message } = await userFailure(thrown)
+    return redirectWithToast(back, { message, type: 'error' }, { headers: api.headers })
+  }
+}
+
+function useListLinks() {
+  const { pathname, search } = useLocation()
+  return {
+    withParams(changes: Record<string, string | null>) {
+      const params = new URLSearchParams(search)
+      params.delete(SEARCHED)
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null) params.delete(key)
+        else params.set(key, value)
+      }
+      const query = params.toString()
+      return query ? `${pathname}?${query}` : pathname
+    },
+  }
+}
+
+function exportHref(filters: Record<string, string | number | undefined>) {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, String(value))
+  const query = params.toString()
+  return query ? `${USER_EXPORT_PATH}?${query}` : USER_EXPORT_PATH
+}
+
+export default function UserListPage() {
+  const { me, query, page, error, options, confirm, upload } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const links = useListLinks()
+  const [asking, setAsking] = useState<ManagedUser | null>(null)
+  const redirectTo = links.withParams({ [CONFIRM]: null })
+  const roleLabels = Object.fromEntries(options.roles.map((r: Option) => [r.value, r.label]))
+  const { page: _page, ...filters } = query
+  const uploaded = actionData && 'upload' in actionData ? actionData.upload : undefined
+  // after an upload its report comes first (without JavaScript the page opens at the top)
+  const uploadCard = <UserUpload outcome={uploaded} maxMb={upload.maxMb} columns={upload.columns} />
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={1}>Users</Title>
+          <Text c="dimmed">Agents, QA supervisors, auditors and admins: their access and their staff records.</Text>
+        </div>
+        <Group gap="sm">
+          <Button
+            component="a"
+            href={exportHref(filters)}
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+          >
+            Export CSV
+          </Button>
+          <Button component={Link} to={`${USER_LIST_PATH}/add`} leftSection={<IconPlus size={16} aria-hidden />}>
+            New user
+          </Button>
+        </Group>
+      </Group>
+      {uploaded ? uploadCard : null}
+      {confirm ? <UserDeactivatePanel user={confirm} redirectTo={redirectTo} cancelHref={redirectTo} /> : null}
+      <Card padding="md">
+        <Stack gap="md">
+          <UserListFilters query={query} {...options} />
+          {error !== null ? (
+            <Alert color="red" title="Failed to load employee list" role="alert">
+              {error}
+            </Alert>
+          ) : page.results.length === 0 ? (
+            <Text c="dimmed" ta="center" py="xl">
+              {Object.values(filters).some(Boolean) ? 'No users match these filters.' : 'No users yet.'}
+            </Text>
+          ) : (
+            <UserTable
+              users={page.results}
+              roleLabels={roleLabels}
+              meId={me.id}
+              confirmHref={(id) => links.withParams({ [CONFIRM]: String(id) })}
+              onDeactivate={setAsking}
+            />
+          )}
+          {page ? (
+            <UserListPager
+              page={query.page}
+              totalPages={page.total_pages}
+              count={page.count}
+              hrefFor={(n) => links.withParams({ page: String(n), [CONFIRM]: null })}
+            />
+          ) : null}
+        </Stack>
+      </Card>
+      {uploaded ? null : uploadCard}
+      <Modal opened={asking !== null} onClose={() => setAsking(null)} title="Deactivate user" centered>
+        {asking ? (
+          <UserDeactivateForm
+            user={asking}
+            redirectTo={redirectTo}
+            cancel={
+              <Button variant="default" onClick={() => setAsking(null)}>
+                Cancel
+              </Button>
+            }
+          />
+        ) : null}
+      </Modal>
+    </Stack>
+  )
+}
+
+// A non-admin's 403 reads "403 — Only admins can manage users."
+export function ErrorBoundary() {
+  return <ErrorScreen error={useRouteError()} />
+}

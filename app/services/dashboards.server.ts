@@ -1,0 +1,149 @@
+import {
+  agentHighlightDashboard,
+  agentLeaderBoard,
+  agentPerformance,
+  agentScoringVsSentiment,
+  aiAuditorAgreement,
+  auditProductivity,
+  callEvaluationDashboard,
+  callSentimentVsScore,
+  dashboardQuery,
+  failedCategoryCount,
+  outlierAgentReport,
+  purposeCallDistribution,
+  topTenViolations,
+  topViolationsByCategories,
+  type DashboardFilters,
+} from '#contract/dashboards'
+import { evaluationListQuery } from '#contract/evaluations'
+import { paths } from '#contract/paths'
+import type { z } from 'zod'
+import {
+  FILTER_KEYS,
+  type FieldErrors,
+  type FilterValues,
+} from '~/components/call-evaluation/dashboard/dashboard-links'
+import { listDepartments, listLocations } from '~/services/access-mgmt.server'
+import { getCampaigns, getServices } from '~/services/call-evaluation-lookups.server'
+import { getProjectList, listEvaluations } from '~/services/evaluations.server'
+import { listTemplates } from '~/services/templates.server'
+import { errorResponse, orNull, upstreamFailure, type Upstream } from '~/services/upstream.server'
+
+type Query = Record<string, string | number | boolean | undefined>
+const get =
+  <S extends z.ZodTypeAny>(path: string, schema: S) =>
+  (api: Upstream, query: Query) =>
+    api.call({ path, query, schema })
+
+/** One function per dashboard endpoint; each takes the shared filters plus its own parameters. */
+export const dashboards = {
+  overview: get(paths.callEvaluationDashboard, callEvaluationDashboard),
+  highlights: get(paths.agentHighlightDashboard, agentHighlightDashboard),
+  leaderBoard: get(paths.agentLeaderBoard, agentLeaderBoard),
+  outliers: get(paths.outlierAgentReport, outlierAgentReport),
+  failedCategories: get(paths.failedCategoryCount, failedCategoryCount),
+  agentSentiment: get(paths.agentScoringVsSentiment, agentScoringVsSentiment),
+  categoryViolations: get(paths.topViolationsByCategories, topViolationsByCategories),
+  topViolations: get(paths.topTenViolations, topTenViolations),
+  agentPerformance: get(paths.agentPerformance, agentPerformance),
+  purposes: get(paths.purposeCallDistribution, purposeCallDistribution),
+  callSentiment: get(paths.callSentimentVsScore, callSentimentVsScore),
+  agreement: get(paths.aiAuditorAgreement, aiAuditorAgreement),
+  productivity: get(paths.auditProductivity, auditProductivity),
+}
+
+/** One panel's figures, or why it has none; the page shows a failed panel as unavailable. */
+export type Panel<T> = { data: T; error: null; status: 200 } | { data: null; error: string; status: number }
+
+/** Waits for one endpoint; a failure becomes the panel's message (a 401 sign-out still redirects). */
+export function settle<T>(promise: Promise<T>): Promise<Panel<T>> {
+  return promise.then(
+    (data) => ({ data, error: null, status: 200 as const }),
+    async (thrown: unknown) => {
+      const { status, message } = await upstreamFailure(thrown)
+      return { data: null, error: message, status }
+    },
+  )
+}
+
+/** Only when every panel failed is the page itself an error (the error boundary shows the first reason). */
+export function throwIfAllFailed(panels: Panel<unknown>[]) {
+  const failed = panels.filter((p) => p.error !== null)
+  if (panels.length > 0 && failed.length === panels.length) {
+    const first = failed[0] as Extract<Panel<unknown>, { error: string }>
+    throw errorResponse(first.status, first.error)
+  }
+}
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+const DAY_MS = 86_400_000
+
+/**
+ * The filters of the URL as the contract reads them. A first visit (neither date in the URL) covers
+ * the last `days` days up to today (UTC); a date field sent empty means "any". Invalid fields are
+ * reported and left out, so the panels still show what the valid ones select.
+ */
+export function readDashboardFilters(
+  url: URL,
+  { days, now = Date.now() }: { days: number; now?: number },
+): { filters: DashboardFilters; values: FilterValues; errors: FieldErrors } {
+  const params = url.searchParams
+  const values: FilterValues = {}
+  for (const key of FILTER_KEYS) if (params.has(key)) values[key] = params.get(key) ?? ''
+  if (!params.has('date_from') && !params.has('date_to')) {
+    values.date_to = isoDay(now)
+    values.date_from = isoDay(now - (days - 1) * DAY_MS)
+  }
+  const first = dashboardQuery.safeParse(values)
+  if (first.success) return { filters: first.data, values, errors: {} }
+  const errors: FieldErrors = first.error.flatten().fieldErrors
+  const rest = Object.fromEntries(Object.entries(values).filter(([key]) => !(key in errors)))
+  const second = dashboardQuery.safeParse(rest)
+  return { filters: second.success ? second.data : {}, values, errors }
+}
+
+/**
+ * What the filter bar's pickers offer. Each list may fail on its own (an agent may not read the
+ * people lists); its picker then offers only "Any".
+ */
+export async function loadFilterOptions(api: Upstream) {
+  const [campaigns, services, agents, supervisors, departments, locations, templates] = await Promise.all([
+    orNull(getCampaigns(api)),
+    orNull(getServices(api)),
+    orNull(getProjectList(api, 'agent')),
+    orNull(getProjectList(api, 'qa_supervisor')),
+    orNull(listDepartments(api)),
+    orNull(listLocations(api, 250)),
+    orNull(listTemplates(api, { page: 1, page_size: 100, status: 'all' })),
+  ])
+  const seen = new Set<string>()
+  return {
+    campaigns: campaigns ?? [],
+    services: services ?? [],
+    agents: agents?.results ?? [],
+    supervisors: supervisors?.results ?? [],
+    departments: departments?.results ?? [],
+    locations: locations?.results ?? [],
+    // one entry per template (the list is already one row per template, latest version; be sure)
+    templates: (templates?.results ?? [])
+      .filter((t) => !seen.has(t.template_internal_id) && seen.add(t.template_internal_id))
+      .map((t) => ({ id: t.template_internal_id, name: t.status === 'archived' ? `${t.name} (archived)` : t.name })),
+  }
+}
+export type FilterOptions = Awaited<ReturnType<typeof loadFilterOptions>>
+
+/** The latest evaluations the list shows for these filters (those of them the list takes). */
+export function recentEvaluations(api: Upstream, filters: DashboardFilters, size = 5) {
+  const { date_from, date_to, campaign_id, service_id, agent_id, supervisor_id } = filters
+  const query = evaluationListQuery.parse({
+    date_from,
+    date_to,
+    campaign_id,
+    service_id,
+    agent_id,
+    supervisor_id,
+    page: 1,
+    page_size: size,
+  })
+  return listEvaluations(api, query)
+}

@@ -1,0 +1,153 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { expectText, login, password, useBrowser } from './browser'
+
+const BASE = '/demo-portal/solutions/call-evaluation'
+const DASHBOARD = `${BASE}/evaluation-dashboard`
+const LIST = `${BASE}/evaluation-list`
+const PERFORMANCE = `${BASE}/agent-performance-dashboard`
+
+/** The shell swaps its no-JavaScript menu for a burger once React has hydrated. */
+async function hydrated(page: Page) {
+  await page.locator('button[aria-label="Toggle navigation"]').waitFor({ state: 'attached' })
+}
+
+const table = (page: Page, name: string) => page.getByRole('table', { name, exact: true })
+const agentPicker = (page: Page) => page.getByRole('form', { name: 'Filter the dashboard' }).getByLabel('Agent')
+
+/** The agents the leader board ranks, in order: names and their list links. */
+async function boardAgents(page: Page) {
+  await table(page, 'Leader board').waitFor()
+  const links = table(page, 'Leader board').getByRole('link').filter({ hasNotText: 'Trend' })
+  return links.evaluateAll((as) => as.map((a) => ({ name: a.textContent ?? '', href: a.getAttribute('href') ?? '' })))
+}
+
+describe('call evaluation dashboards', () => {
+  const browser = useBrowser()
+
+  test('an admin filters the dashboard and drills into the list from an agent and a violation', async () => {
+    const page = await browser.page({ viewport: { width: 1366, height: 768 } })
+    await login(page, 'admin@demo.local', { to: `/login?redirectTo=${encodeURIComponent(BASE)}` })
+    // the bare section path is the dashboard
+    await page.waitForURL((url) => url.pathname === DASHBOARD)
+    await hydrated(page)
+    await expect(page.getByRole('heading', { name: 'Evaluation dashboard' }).isVisible()).resolves.toBe(true)
+    const calls = page
+      .getByLabel('Headline figures')
+      .locator('div', { hasText: /^Calls/ })
+      .locator('dd')
+      .first()
+    expect(Number((await calls.innerText()).replace(/\D/g, ''))).toBeGreaterThan(0)
+    // charts draw once hydrated
+    await page.locator('.recharts-surface').first().waitFor()
+
+    const everyone = await boardAgents(page)
+    expect(everyone.length).toBeGreaterThan(1)
+    const chosen = everyone[1]
+    await agentPicker(page).selectOption({ label: chosen.name })
+    await page.getByRole('button', { name: 'Apply filters' }).click()
+    await page.waitForURL((url) => url.searchParams.has('agent_id') && url.searchParams.get('agent_id') !== '')
+    const agentId = new URL(page.url()).searchParams.get('agent_id')!
+    await expect.poll(async () => (await boardAgents(page)).map((a) => a.name)).toEqual([chosen.name])
+    expect(new URL(page.url()).searchParams.get('date_from')).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+
+    // an agent's name opens their calls in the list, over the same dates
+    await table(page, 'Leader board').getByRole('link', { name: chosen.name, exact: true }).click()
+    await page.waitForURL((url) => url.pathname === LIST)
+    const listUrl = new URL(page.url())
+    expect(listUrl.searchParams.get('agent_id')).toBe(agentId)
+    expect(listUrl.searchParams.get('date_from')).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    const rows = page.getByRole('table', { name: 'Call evaluations' }).getByRole('row')
+    await expect.poll(() => rows.count()).toBeGreaterThan(1)
+    const agentCells = await rows.evaluateAll((trs) => trs.slice(1).map((tr) => tr.textContent ?? ''))
+    expect(agentCells.every((text) => text.includes(chosen.name))).toBe(true)
+
+    // a violation opens the calls of the same filters that lost points
+    await page.goBack()
+    await page.waitForURL((url) => url.pathname === DASHBOARD)
+    const violations = page.locator('section', { has: page.getByRole('heading', { name: 'Top ten violations' }) })
+    const first = violations.getByRole('link').first()
+    await first.click()
+    await page.waitForURL((url) => url.pathname === LIST)
+    expect(new URL(page.url()).searchParams.get('score_max')).toBe('99.9')
+    expect(new URL(page.url()).searchParams.get('agent_id')).toBe(agentId)
+  })
+
+  test('the list exports the filtered evaluations as CSV', async () => {
+    const page = await browser.page()
+    await login(page, 'auditor@demo.local', {
+      to: `/login?redirectTo=${encodeURIComponent(`${LIST}?status=reviewed`)}`,
+    })
+    const href = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')
+    expect(href).toBe('/resources/evaluation-export?status=reviewed')
+    const response = await page.request.get(href!)
+    expect(response.status()).toBe(200)
+    expect(response.headers()['content-type']).toMatch(/^text\/csv/)
+    expect(response.headers()['content-disposition']).toMatch(/attachment; filename="call-evaluations-/)
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r\n/)
+    expect(lines[0]).toMatch(/^id,call_time,agent,/)
+    expect(lines.length).toBeGreaterThan(1)
+    expect(lines.slice(1).every((line) => line.includes(',Reviewed,'))).toBe(true)
+  })
+
+  test('the dashboard shows its figures with JavaScript disabled, and filters through the plain form', async () => {
+    const page = await browser.page({ javaScriptEnabled: false, viewport: { width: 1366, height: 768 } })
+    await page.goto('/login')
+    await page.getByLabel('Email').fill('supervisor@demo.local')
+    await page.getByLabel('Password').fill(password)
+    await page.getByRole('button', { name: /sign in/i }).click()
+    await page.waitForURL((url) => url.pathname.startsWith('/demo-portal'))
+    await page.goto(DASHBOARD)
+    for (const name of [
+      'Score trend',
+      'Purpose of calls',
+      'Failed categories',
+      'Top ten violations',
+      'Leader board',
+      'Agent scoring vs sentiment',
+      'Call sentiment vs score',
+      'AI vs auditor agreement by category',
+      'Audit productivity',
+    ]) {
+      await expect(table(page, name).isVisible(), name).resolves.toBe(true)
+    }
+    await expect(page.getByLabel('Headline figures').isVisible()).resolves.toBe(true)
+    await expectText(page, /Method: z-score/)
+    expect(await page.locator('.recharts-surface').count()).toBe(0)
+
+    const [chosen] = await boardAgents(page)
+    await agentPicker(page).selectOption({ label: chosen.name })
+    await page.getByRole('button', { name: 'Apply filters' }).click()
+    await page.waitForURL((url) => !!url.searchParams.get('agent_id'))
+    expect((await boardAgents(page)).map((a) => a.name)).toEqual([chosen.name])
+  })
+
+  test("an admin opens an agent's performance from the leader board", async () => {
+    const page = await browser.page({ viewport: { width: 1366, height: 768 } })
+    await login(page, 'admin@demo.local', { to: `/login?redirectTo=${encodeURIComponent(DASHBOARD)}` })
+    const [top] = await boardAgents(page)
+    await page.getByRole('link', { name: `Performance of ${top.name}` }).click()
+    await page.waitForURL((url) => url.pathname === PERFORMANCE && !!url.searchParams.get('agent_id'))
+    await page.getByRole('heading', { name: top.name, level: 1 }).waitFor()
+    const all = page.getByRole('link', { name: /^All [\d,]+ evaluations?$/ })
+    expect(await all.getAttribute('href')).toContain(`agent_id=${new URL(page.url()).searchParams.get('agent_id')}`)
+    // once hydrated, each chart's figures fold under a disclosure
+    for (const summary of await page.getByText('The figures').all()) await summary.click()
+    await expect(table(page, 'Weekly trend').isVisible()).resolves.toBe(true)
+    await expect(table(page, 'Per-category averages').isVisible()).resolves.toBe(true)
+  })
+
+  test('an agent sees only their own figures', async () => {
+    const page = await browser.page()
+    await login(page, 'agent@demo.local', { to: `/login?redirectTo=${encodeURIComponent(DASHBOARD)}` })
+    await page.waitForURL((url) => url.pathname === DASHBOARD)
+    expect(await agentPicker(page).count()).toBe(0)
+    const board = await boardAgents(page)
+    expect(board.length).toBeLessThanOrEqual(1)
+    await page.goto(PERFORMANCE)
+    await expect(page.getByRole('heading', { name: 'Your performance' }).isVisible()).resolves.toBe(true)
+  })
+})
