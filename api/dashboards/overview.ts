@@ -10,7 +10,6 @@ import {
   eff,
   effAutoFail,
   fillBuckets,
-  int,
   pct,
   ratio1,
   rowsOf,
