@@ -93,15 +93,16 @@ export async function callSentimentVsScore(db: Conn, filter: CallSentimentVsScor
       where ${whereOf(db, filter)} and ${customerSentiment} is not null and ${eff} is not null
     ), stats as (
       select count(*)::int as n, corr(sentiment, score) as r from pairs
-    ), numbered as (
-      select pairs.*, row_number() over (order by id) as rn from pairs
+    ), sampled as (
+      -- number the ids alone (a narrow sort), then fetch the few picked
+      select id from (select id, row_number() over (order by id) as rn from pairs) numbered, stats
+      where (rn - 1) % greatest(1, ceil(stats.n::numeric / ${filter.limit}))::int = 0
     )
     select s.n as total, round(s.r::numeric, 3)::float8 as correlation,
       (select json_agg(json_build_object('call_evaluation_id', x.id, 'agent_id', x.agent_id,
           'customer_sentiment', round(x.sentiment::numeric, 3)::float8,
           'score', round(x.score::numeric, 1)::float8) order by x.id)
-        from numbered x
-        where (x.rn - 1) % greatest(1, ceil(s.n::numeric / ${filter.limit}))::int = 0) as points
+        from pairs x where x.id in (select id from sampled)) as points
     from stats s`,
   )
   return {
