@@ -54,6 +54,24 @@ export const evaluationListQuery = pageQuery
     service_id: optionalId,
     agent_id: optionalId,
     supervisor_id: optionalId,
+    /** The agent's department and location (their staff profile), as the dashboards filter. */
+    department_id: optionalId,
+    location_id: optionalId,
+    /** A template in any of its versions. */
+    template_internal_id: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.string().trim().uuid('Unknown template').optional(),
+    ),
+    /**
+     * Calls where a category of this name lost points (its score that stands is under 100): the
+     * dashboards' failed categories and violations by category.
+     */
+    failed_category: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().min(1).max(200).optional()),
+    /**
+     * Calls where a question of this text got an answer against its expected answer (N/A never
+     * fails): the dashboards' top violations. Narrow it with failed_category and template_internal_id.
+     */
+    failed_question: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().min(1).max(1000).optional()),
     status: z.preprocess((v) => (v === '' ? undefined : v), evaluationStatus.optional()),
     score_min: z.preprocess((v) => (v === '' ? undefined : v), score.optional()),
     score_max: z.preprocess((v) => (v === '' ? undefined : v), score.optional()),

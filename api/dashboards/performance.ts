@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { AgentPerformance, AgentPerformanceQuery } from '#contract/dashboards'
 import { evaluationCategoryScores as cs, templateCategories as tc, users } from '../db/schema'
-import { fullName, type Conn } from '../evaluations/queries'
+import { fullName, standingCategoryScore, type Conn } from '../evaluations/queries'
 import { bucketOf, ce, dayOf, eff, effAutoFail, fillBuckets, inScope, ratio1, rowsOf, sum8, whereOf } from './sql'
 
 type SeriesRow = AgentPerformance['series'][number] & {
@@ -10,9 +10,6 @@ type SeriesRow = AgentPerformance['series'][number] & {
   auto_fail_count: number
 }
 type CategoryRow = AgentPerformance['categories'][number]
-
-/** A category's result in a call: the auditor's once the call is reviewed, else the AI's. */
-const categoryScore = sql`case when ${cs.auditorFailed} is not null then ${cs.auditorScore} else ${cs.aiScore} end`
 
 /**
  * One agent over time (or everyone the filters match): totals, a series per bucket and the
@@ -77,8 +74,8 @@ export async function agentPerformance(
     select ${tc.name} as category, sum(p.rows) as rows, sum(p.scored) as scored, sum(p.total) as total,
       sum(p.failed) as failed
     from (
-      select ${cs.categoryId} as category_id, count(*) as rows, count(${categoryScore}) as scored,
-        ${sum8(categoryScore)} as total, count(*) filter (where ${categoryScore} < 100) as failed
+      select ${cs.categoryId} as category_id, count(*) as rows, count(${standingCategoryScore}) as scored,
+        ${sum8(standingCategoryScore)} as total, count(*) filter (where ${standingCategoryScore} < 100) as failed
       from ${cs} where ${inScope(db, f, cs.evaluationId)} group by ${cs.categoryId}
     ) p join ${tc} on ${tc.id} = p.category_id
     group by ${tc.name}`

@@ -15,14 +15,8 @@ import {
   templateQuestions as tq,
   templates,
 } from '../db/schema'
-import { evaluationConditions, type Conn } from '../evaluations/queries'
+import { evaluationConditions, standingAnswer, standingCategoryScore, type Conn } from '../evaluations/queries'
 import { ce, inScope, int, pctOf, rowsOf } from './sql'
-
-/** A category's result in a call: the auditor's once the call is reviewed, else the AI's. */
-const categoryScore = sql`case when ${cs.auditorFailed} is not null then ${cs.auditorScore} else ${cs.aiScore} end`
-
-/** The answer that stands: the auditor's where they gave one, else the AI's. */
-const answer = sql`coalesce(${qs.auditorValue}, ${qs.aiValue})`
 
 /**
  * Answers per question of the filtered calls: how many stand at yes and at no (n/a never counts).
@@ -32,7 +26,7 @@ const perQuestion = (db: Conn, filter: DashboardFilters) => sql`
   select question_id, ${int(sql`coalesce(sum(n) filter (where answer = 'yes'), 0)`)} as yes,
     ${int(sql`coalesce(sum(n) filter (where answer = 'no'), 0)`)} as no
   from (
-    select ${qs.questionId} as question_id, ${answer} as answer, count(*) as n
+    select ${qs.questionId} as question_id, ${standingAnswer} as answer, count(*) as n
     from ${qs} where ${inScope(db, filter, qs.evaluationId)}
     group by 1, 2
   ) counted group by question_id`
@@ -60,8 +54,8 @@ export async function failedCategoryCount(db: Conn, filter: DashboardFilters): P
     db,
     sql`with per_category as (
       select ${cs.categoryId} as category_id,
-        ${int(sql`count(*) filter (where ${categoryScore} < 100)`)} as failed,
-        ${int(sql`count(${categoryScore})`)} as scored
+        ${int(sql`count(*) filter (where ${standingCategoryScore} < 100)`)} as failed,
+        ${int(sql`count(${standingCategoryScore})`)} as scored
       from ${cs} where ${inScope(db, filter, cs.evaluationId)}
       group by ${cs.categoryId}
     )
@@ -91,7 +85,7 @@ export async function topViolationsByCategories(
     calls as (
       select ${tc.name} as category, sum(p.failed)::int as calls_with_failure from (
         select ${cs.categoryId} as category_id, count(*) as failed from ${cs}
-        where ${inScope(db, filter, cs.evaluationId)} and ${categoryScore} < 100
+        where ${inScope(db, filter, cs.evaluationId)} and ${standingCategoryScore} < 100
         group by ${cs.categoryId}
       ) p join ${tc} on ${tc.id} = p.category_id group by ${tc.name}
     )

@@ -5,10 +5,14 @@ import type { Db } from '../db/client'
 import {
   callEvaluations,
   campaigns,
+  evaluationCategoryScores,
+  evaluationQuestionScores,
   evaluationTypes,
   recordings,
   services,
   staffProfiles,
+  templateCategories,
+  templateQuestions,
   templates,
   users,
 } from '../db/schema'
@@ -26,6 +30,17 @@ export const fullName = (u: NameColumns) =>
 /** What the list filters and shows: the reviewer's score once there is one, else the AI's. */
 export const effectiveScore = sql<number | null>`coalesce(${callEvaluations.auditorScore}, ${callEvaluations.aiScore})`
 export const effectiveAutoFail = sql<boolean>`coalesce(${callEvaluations.auditorAutoFail}, ${callEvaluations.aiAutoFail})`
+
+/** A category's result in a call: the auditor's once the call is reviewed, else the AI's. */
+export const standingCategoryScore = sql`case when ${evaluationCategoryScores.auditorFailed} is not null
+  then ${evaluationCategoryScores.auditorScore} else ${evaluationCategoryScores.aiScore} end`
+
+/** A question's answer that stands: the auditor's where they gave one, else the AI's. */
+export const standingAnswer = sql`coalesce(${evaluationQuestionScores.auditorValue}, ${evaluationQuestionScores.aiValue})`
+
+/** The standing answer is against the question's expected answer (N/A never fails). */
+export const answerFailed = sql`case when ${templateQuestions.expectedAnswer} = 'yes'
+  then ${standingAnswer} = 'no' else ${standingAnswer} = 'yes' end`
 
 /*
  * Names come from scalar subqueries rather than joins: the planner then has two or three relations
@@ -157,6 +172,8 @@ export type EvaluationFilter = Partial<
     | 'score_max'
     | 'auto_fail'
     | 'q'
+    | 'failed_category'
+    | 'failed_question'
   >
 > & {
   /** The agent's department and location, from their staff profile. */
@@ -208,6 +225,51 @@ export function evaluationConditions(db: Conn, filter: EvaluationFilter): SQL[] 
       inArray(
         callEvaluations.templateId,
         db.select({ id: templates.id }).from(templates).where(eq(templates.internalId, filter.template_internal_id)),
+      ),
+    )
+  }
+  if (filter.failed_category !== undefined && filter.failed_question === undefined) {
+    conditions.push(
+      inArray(
+        callEvaluations.id,
+        db
+          .select({ id: evaluationCategoryScores.evaluationId })
+          .from(evaluationCategoryScores)
+          .where(
+            and(
+              inArray(
+                evaluationCategoryScores.categoryId,
+                db
+                  .select({ id: templateCategories.id })
+                  .from(templateCategories)
+                  .where(eq(templateCategories.name, filter.failed_category)),
+              ),
+              sql`${standingCategoryScore} < 100`,
+            ),
+          ),
+      ),
+    )
+  }
+  if (filter.failed_question !== undefined) {
+    // the question's rows (every template version, optionally of one category name), then their failed answers
+    const questions = db
+      .select({ id: templateQuestions.id })
+      .from(templateQuestions)
+      .innerJoin(templateCategories, eq(templateCategories.id, templateQuestions.categoryId))
+      .where(
+        and(
+          eq(templateQuestions.questionText, filter.failed_question),
+          filter.failed_category === undefined ? undefined : eq(templateCategories.name, filter.failed_category),
+        ),
+      )
+    conditions.push(
+      inArray(
+        callEvaluations.id,
+        db
+          .select({ id: evaluationQuestionScores.evaluationId })
+          .from(evaluationQuestionScores)
+          .innerJoin(templateQuestions, eq(templateQuestions.id, evaluationQuestionScores.questionId))
+          .where(and(inArray(evaluationQuestionScores.questionId, questions), answerFailed)),
       ),
     )
   }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as c from '#contract/dashboards'
+import { evaluationList } from '#contract/evaluations'
 import { envelope } from '#contract/envelope'
 import { paths } from '#contract/paths'
 import { setupDashboardWorld, Q1, Q2, Q3, type DashboardWorld } from '#api/dashboards/test-data'
@@ -386,6 +387,53 @@ describe('top_ten_violations', () => {
       [Q2, 1, 1],
       [Q3, 1, 1],
     ])
+  })
+})
+
+describe('drilling into the evaluation list', () => {
+  /** The ids of the list's calls for a query, E1… by name. */
+  async function listed(query: string) {
+    const page = await get(evaluationList, paths.evaluationList, `page_size=100&${query}`)
+    const names = Object.fromEntries(Object.entries(w.e).map(([key, id]) => [id, key]))
+    return page.results.map((r) => names[r.id]).sort()
+  }
+  const q = (params: Record<string, string>) => new URLSearchParams(params).toString()
+
+  it("lists exactly the calls behind a failed category, a category's violations and a question", async () => {
+    // failed_category_count: Opening failed 2, Verification 2
+    expect(await listed(q({ failed_category: 'Opening' }))).toEqual(['E4', 'E6'])
+    expect(await listed(q({ failed_category: 'Verification' }))).toEqual(['E3', 'E6'])
+    // top_ten_violations: Q1 in Opening of Dash QA (E4 v1, E6 v2), Q2 only in E6 (E2's AI was corrected)
+    expect(
+      await listed(q({ failed_question: Q1, failed_category: 'Opening', template_internal_id: w.templates.qa })),
+    ).toEqual(['E4', 'E6'])
+    expect(await listed(q({ failed_question: Q2, failed_category: 'Opening' }))).toEqual(['E6'])
+    // Q3 of the collections template is E3 alone; of Dash QA, E6 alone
+    expect(
+      await listed(
+        q({ failed_question: Q3, failed_category: 'Verification', template_internal_id: w.templates.collections }),
+      ),
+    ).toEqual(['E3'])
+    expect(await listed(q({ failed_question: Q3, template_internal_id: w.templates.qa }))).toEqual(['E6'])
+    // a question under another category's name fails nowhere
+    expect(await listed(q({ failed_question: Q1, failed_category: 'Verification' }))).toEqual([])
+  })
+
+  it("takes the dashboards' department, location and template filters", async () => {
+    expect(await listed(q({ department_id: String(w.departments.D2) }))).toEqual(['E6', 'E7'])
+    expect(await listed(q({ location_id: String(w.locations.L1) }))).toEqual(['E1', 'E2', 'E3'])
+    expect(await listed(q({ template_internal_id: w.templates.collections }))).toEqual(['E3', 'E5'])
+    expect(await listed(q({ failed_category: 'Opening', agent_id: String(w.agents.A2) }))).toEqual(['E4'])
+  })
+
+  it('answers 400 to a template id that is not one', async () => {
+    const res = await w.t.app.inject({
+      method: 'GET',
+      url: `${paths.evaluationList}?template_internal_id=nope`,
+      headers: w.as.supervisor.auth,
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().errors).toHaveProperty('template_internal_id')
   })
 })
 

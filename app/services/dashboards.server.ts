@@ -23,11 +23,8 @@ import {
   type FieldErrors,
   type FilterValues,
 } from '~/components/call-evaluation/dashboard/dashboard-links'
-import { listDepartments, listLocations } from '~/services/access-mgmt.server'
-import { getCampaigns, getServices } from '~/services/call-evaluation-lookups.server'
-import { getProjectList, listEvaluations } from '~/services/evaluations.server'
-import { listTemplates } from '~/services/templates.server'
-import { errorResponse, orNull, upstreamFailure, type Upstream } from '~/services/upstream.server'
+import { listEvaluations } from '~/services/evaluations.server'
+import { errorResponse, upstreamFailure, type Upstream } from '~/services/upstream.server'
 
 type Query = Record<string, string | number | boolean | undefined>
 const get =
@@ -102,48 +99,8 @@ export function readDashboardFilters(
   return { filters: second.success ? second.data : {}, values, errors }
 }
 
-/**
- * What the filter bar's pickers offer. Each list may fail on its own (an agent may not read the
- * people lists); its picker then offers only "Any".
- */
-export async function loadFilterOptions(api: Upstream) {
-  const [campaigns, services, agents, supervisors, departments, locations, templates] = await Promise.all([
-    orNull(getCampaigns(api)),
-    orNull(getServices(api)),
-    orNull(getProjectList(api, 'agent')),
-    orNull(getProjectList(api, 'qa_supervisor')),
-    orNull(listDepartments(api)),
-    orNull(listLocations(api, 250)),
-    orNull(listTemplates(api, { page: 1, page_size: 100, status: 'all' })),
-  ])
-  const seen = new Set<string>()
-  return {
-    campaigns: campaigns ?? [],
-    services: services ?? [],
-    agents: agents?.results ?? [],
-    supervisors: supervisors?.results ?? [],
-    departments: departments?.results ?? [],
-    locations: locations?.results ?? [],
-    // one entry per template (the list is already one row per template, latest version; be sure)
-    templates: (templates?.results ?? [])
-      .filter((t) => !seen.has(t.template_internal_id) && seen.add(t.template_internal_id))
-      .map((t) => ({ id: t.template_internal_id, name: t.status === 'archived' ? `${t.name} (archived)` : t.name })),
-  }
-}
-export type FilterOptions = Awaited<ReturnType<typeof loadFilterOptions>>
-
-/** The latest evaluations the list shows for these filters (those of them the list takes). */
+/** The latest evaluations the list shows for these filters. */
 export function recentEvaluations(api: Upstream, filters: DashboardFilters, size = 5) {
-  const { date_from, date_to, campaign_id, service_id, agent_id, supervisor_id } = filters
-  const query = evaluationListQuery.parse({
-    date_from,
-    date_to,
-    campaign_id,
-    service_id,
-    agent_id,
-    supervisor_id,
-    page: 1,
-    page_size: size,
-  })
+  const query = evaluationListQuery.parse({ ...filters, page: 1, page_size: size })
   return listEvaluations(api, query)
 }

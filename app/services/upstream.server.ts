@@ -60,7 +60,12 @@ export function errorResponse(status: number, message: string, headers?: Headers
 async function failureOf(response: Response) {
   const body: unknown = await response.json().catch(() => null)
   const parsed = errorBody.safeParse(body)
-  if (parsed.success) return { message: parsed.data.message, errors: parsed.data.errors ?? {} }
+  if (parsed.success) {
+    // a problem with the record as a whole (a duplicate email) rides with the field errors
+    const { message, errors = {}, non_field_errors: nonField = [] } = parsed.data
+    const merged = [...(errors.non_field_errors ?? []), ...nonField.filter((m) => !errors.non_field_errors?.includes(m))]
+    return { message, errors: merged.length ? { ...errors, non_field_errors: merged } : errors }
+  }
   return { message: response.statusText || `Upstream error ${response.status}`, errors: {} }
 }
 
@@ -71,6 +76,7 @@ async function messageOf(response: Response) {
 /** The API's field errors of a failed call, kept beside the thrown Response (whose body is the message). */
 const fieldErrorsOf = new WeakMap<Response, Record<string, string[]>>()
 
+/** `fieldErrors.non_field_errors`: the API's reasons about the request as a whole, when it gave some. */
 export type UpstreamFailure = { status: number; message: string; fieldErrors: Record<string, string[]> }
 
 /**

@@ -1,5 +1,5 @@
-import { Button, Checkbox, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core'
-import { Form, Link } from '@remix-run/react'
+import { Badge, Button, Checkbox, CloseButton, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core'
+import { Form, Link, useLocation } from '@remix-run/react'
 import { IconFilter, IconSearch } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
@@ -14,6 +14,11 @@ export const FILTER_FIELDS = [
   'service_id',
   'agent_id',
   'supervisor_id',
+  'department_id',
+  'location_id',
+  'template_internal_id',
+  'failed_category',
+  'failed_question',
   'status',
   'score_min',
   'score_max',
@@ -24,18 +29,36 @@ export type FilterField = (typeof FILTER_FIELDS)[number]
 export type FilterValues = Partial<Record<FilterField | 'ordering' | 'page_size', string>>
 export type FieldErrors = Partial<Record<string, string[]>>
 
-type Props = {
-  values: FilterValues
-  errors: FieldErrors
+/** What the pickers offer (the dashboards' filter bar offers the same). */
+export type FilterOptions = {
   campaigns: Campaign[]
   services: Service[]
   agents: ProjectUser[]
   supervisors: ProjectUser[]
+  departments: { id: number; name: string }[]
+  locations: { id: number; name: string }[]
+  templates: { id: string; name: string }[]
+}
+
+type Props = {
+  values: FilterValues
+  errors: FieldErrors
+  options: FilterOptions
   showAgent: boolean
 }
 
+/** The filters a dashboard link sets and the form has no field for: shown as chips that can be removed. */
+const DRILL_DOWN = [
+  ['failed_category', 'Failed category'],
+  ['failed_question', 'Failed question'],
+] as const
+
 export const any = { value: '', label: 'Any' }
 export const people = (list: ProjectUser[]) => [any, ...list.map((p) => ({ value: String(p.id), label: p.name }))]
+export const named = (list: { id: number | string; name: string }[]) => [
+  any,
+  ...list.map((item) => ({ value: String(item.id), label: item.name })),
+]
 
 /** Services of the chosen campaign once the page is interactive; before that, all of them grouped by campaign. */
 export function serviceOptions(campaigns: Campaign[], services: Service[], campaignId: string, hydrated: boolean) {
@@ -56,8 +79,19 @@ export function serviceOptions(campaigns: Campaign[], services: Service[], campa
   return [any, ...groups]
 }
 
+/** This page without one parameter (and back to its first page). */
+function without(pathname: string, search: string, name: string) {
+  const params = new URLSearchParams(search)
+  params.delete(name)
+  params.delete('page')
+  const query = params.toString()
+  return query ? `${pathname}?${query}` : pathname
+}
+
 /** A GET form: the URL is the filter state, so it works without JavaScript and links can be shared. */
-export function EvaluationFilters({ values, errors, campaigns, services, agents, supervisors, showAgent }: Props) {
+export function EvaluationFilters({ values, errors, options, showAgent }: Props) {
+  const { campaigns, services, agents, supervisors } = options
+  const { pathname, search } = useLocation()
   const hydrated = useHydrated()
   const [campaignId, setCampaignId] = useState(values.campaign_id ?? '')
   const [serviceId, setServiceId] = useState(values.service_id ?? '')
@@ -73,6 +107,33 @@ export function EvaluationFilters({ values, errors, campaigns, services, agents,
     <Form method="get" action={evaluationListPath} aria-label="Filter evaluations">
       {values.ordering ? <input type="hidden" name="ordering" value={values.ordering} /> : null}
       {values.page_size ? <input type="hidden" name="page_size" value={values.page_size} /> : null}
+      {DRILL_DOWN.some(([name]) => values[name]) ? (
+        <Group gap="xs" mb="sm" role="group" aria-label="Opened from the dashboard">
+          {DRILL_DOWN.map(([name, label]) =>
+            values[name] ? (
+              <Badge
+                key={name}
+                variant="light"
+                size="lg"
+                tt="none"
+                maw="100%"
+                title={values[name]}
+                rightSection={
+                  <CloseButton
+                    component={Link}
+                    to={without(pathname, search, name)}
+                    size="xs"
+                    aria-label={`Remove the filter ${label}`}
+                  />
+                }
+              >
+                <input type="hidden" name={name} value={values[name]} />
+                {label}: {values[name]}
+              </Badge>
+            ) : null,
+          )}
+        </Group>
+      ) : null}
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
         <TextInput
           type="date"
@@ -113,6 +174,27 @@ export function EvaluationFilters({ values, errors, campaigns, services, agents,
           defaultValue={values.supervisor_id ?? ''}
           data={people(supervisors)}
           error={error('supervisor_id')}
+        />
+        <NativeSelect
+          name="department_id"
+          label="Department"
+          defaultValue={values.department_id ?? ''}
+          data={named(options.departments)}
+          error={error('department_id')}
+        />
+        <NativeSelect
+          name="location_id"
+          label="Location"
+          defaultValue={values.location_id ?? ''}
+          data={named(options.locations)}
+          error={error('location_id')}
+        />
+        <NativeSelect
+          name="template_internal_id"
+          label="Template"
+          defaultValue={values.template_internal_id ?? ''}
+          data={named(options.templates)}
+          error={error('template_internal_id')}
         />
         <NativeSelect
           name="status"

@@ -2,21 +2,8 @@ import { Button, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/cor
 import { Form, Link } from '@remix-run/react'
 import { useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import type { Department, Location } from '#contract/access-mgmt'
-import type { Campaign, Service } from '#contract/call-evaluation'
-import type { ProjectUser } from '#contract/evaluations'
-import { any, people, serviceOptions } from '../evaluation-filters'
+import { named, people, serviceOptions, type FilterOptions } from '../evaluation-filters'
 import type { FieldErrors, FilterKey, FilterValues } from './dashboard-links'
-
-export type DashboardFilterOptions = {
-  campaigns: Campaign[]
-  services: Service[]
-  agents: ProjectUser[]
-  supervisors: ProjectUser[]
-  departments: Department[]
-  locations: Location[]
-  templates: { id: string; name: string }[]
-}
 
 type Props = {
   /** The page the form submits to (itself). */
@@ -24,17 +11,12 @@ type Props = {
   label: string
   values: FilterValues
   errors: FieldErrors
-  options: DashboardFilterOptions
+  options: FilterOptions
   /** Agents see only themselves: no agent picker. */
   showAgent: boolean
   /** Other parameters of the page to keep (not filters). */
   hidden?: Record<string, string>
 }
-
-const named = (list: { id: number | string; name: string }[]) => [
-  any,
-  ...list.map((item) => ({ value: String(item.id), label: item.name })),
-]
 
 /** A GET form: the URL is the filter state, so it works without JavaScript and a view can be shared. */
 export function DashboardFilters({ action, label, values, errors, options, showAgent, hidden = {} }: Props) {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { agentPerformanceHref, bucketRange, formatSentiment, listHref } from './dashboard-links'
+import {
+  agentPerformanceHref,
+  bucketRange,
+  failedCategoryHref,
+  failedQuestionHref,
+  formatSentiment,
+  listHref,
+} from './dashboard-links'
 
 const filters = {
   date_from: '2025-06-03',
@@ -11,9 +18,23 @@ const filters = {
 }
 
 describe('dashboard links', () => {
-  it('opens the list with the filters it takes (not department, location or template) and the extra ones', () => {
+  it('opens the list with every filter of the dashboard and the extra ones', () => {
     expect(listHref(filters, { agent_id: 21 })).toBe(
-      '/demo-portal/solutions/call-evaluation/evaluation-list?date_from=2025-06-03&date_to=2025-06-20&campaign_id=1&agent_id=21',
+      '/demo-portal/solutions/call-evaluation/evaluation-list?date_from=2025-06-03&date_to=2025-06-20&campaign_id=1' +
+        '&department_id=2&location_id=3&agent_id=21&template_internal_id=6f1c2a9e-4b7d-4c1e-9a53-2d8e7f0b1c44',
+    )
+  })
+
+  it('opens the calls behind a failed category or a violated question', () => {
+    const list = '/demo-portal/solutions/call-evaluation/evaluation-list'
+    expect(failedCategoryHref({ campaign_id: 1 }, 'Opening & greeting')).toBe(
+      `${list}?campaign_id=1&failed_category=Opening+%26+greeting`,
+    )
+    // the question's own template replaces the dashboard's
+    const violation = { question_text: 'Did the agent greet?', category: 'Opening', template: { internal_id: 'abc' } }
+    expect(failedQuestionHref(filters, violation)).toBe(
+      `${list}?date_from=2025-06-03&date_to=2025-06-20&campaign_id=1&department_id=2&location_id=3` +
+        '&template_internal_id=abc&failed_category=Opening&failed_question=Did+the+agent+greet%3F',
     )
   })
 

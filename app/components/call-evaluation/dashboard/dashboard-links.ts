@@ -21,9 +21,6 @@ export type FilterKey = (typeof FILTER_KEYS)[number]
 export type FilterValues = Partial<Record<FilterKey, string>>
 export type FieldErrors = Partial<Record<string, string[]>>
 
-/** The dashboard filters the evaluation list also takes (it has no department, location or template filter). */
-const LIST_KEYS = ['date_from', 'date_to', 'campaign_id', 'service_id', 'agent_id', 'supervisor_id'] as const
-
 function withQuery(path: string, params: Record<string, string | number | undefined | null>) {
   const search = new URLSearchParams()
   for (const [key, value] of Object.entries(params)) {
@@ -33,10 +30,27 @@ function withQuery(path: string, params: Record<string, string | number | undefi
   return query ? `${path}?${query}` : path
 }
 
-/** The evaluation list filtered as the dashboard is, narrowed by `extra` (agent_id, status, q…). */
+/** The evaluation list filtered as the dashboard is, narrowed by `extra` (agent_id, status, failed_category…). */
 export function listHref(filters: DashboardFilters, extra: Record<string, string | number | undefined> = {}) {
-  const base = Object.fromEntries(LIST_KEYS.map((key) => [key, filters[key]]))
+  const base = Object.fromEntries(FILTER_KEYS.map((key) => [key, filters[key]]))
   return withQuery(evaluationListPath, { ...base, ...extra })
+}
+
+/** The calls of these filters where a category of this name lost points. */
+export function failedCategoryHref(filters: DashboardFilters, category: string) {
+  return listHref(filters, { failed_category: category })
+}
+
+/** The calls of these filters where this question (of this template and category) was failed. */
+export function failedQuestionHref(
+  filters: DashboardFilters,
+  violation: { question_text: string; category: string; template: { internal_id: string } },
+) {
+  return listHref(filters, {
+    template_internal_id: violation.template.internal_id,
+    failed_category: violation.category,
+    failed_question: violation.question_text,
+  })
 }
 
 /** An agent's performance page over the same filters but its own period (weeks of trend, not the dashboard's days). */

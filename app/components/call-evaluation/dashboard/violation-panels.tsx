@@ -6,24 +6,24 @@ import type {
   TopTenViolations,
   TopViolationsByCategories,
 } from '#contract/dashboards'
-import { formatCount, formatPct, listHref } from './dashboard-links'
+import { failedCategoryHref, failedQuestionHref, formatCount, formatPct } from './dashboard-links'
 import { NamedBars } from './lazy-charts'
 import { ChartWithFigures, DashboardPanel, Empty, FiguresTable, Num, type PanelState } from './panel'
 
-/**
- * The calls behind a violation. The list has no question or category filter, so a violation opens the
- * calls of the same filters that lost points (an effective score under 100).
- */
-export const violationHref = (filters: DashboardFilters) => listHref(filters, { score_max: 99.9 })
-
 const barHeight = (rows: number) => Math.max(120, Math.min(rows, 10) * 26 + 40)
 
-export function FailedCategoriesPanel({ panel }: { panel: PanelState<FailedCategoryCount> }) {
+export function FailedCategoriesPanel({
+  panel,
+  filters,
+}: {
+  panel: PanelState<FailedCategoryCount>
+  filters: DashboardFilters
+}) {
   return (
     <DashboardPanel
       id="failed-categories"
       title="Failed categories"
-      description="Calls where a category lost points, of the calls it was scored on."
+      description="Calls where a category lost points, of the calls it was scored on. A category opens those calls."
       panel={panel}
     >
       {({ results }) =>
@@ -46,7 +46,11 @@ export function FailedCategoriesPanel({ panel }: { panel: PanelState<FailedCateg
               >
                 {results.map((r) => (
                   <Table.Tr key={r.category}>
-                    <Table.Td>{r.category}</Table.Td>
+                    <Table.Td>
+                      <Anchor component={Link} to={failedCategoryHref(filters, r.category)} size="xs">
+                        {r.category}
+                      </Anchor>
+                    </Table.Td>
                     <Num>{formatCount(r.failed)}</Num>
                     <Num>{formatCount(r.scored)}</Num>
                     <Num>{formatPct(r.failed_pct)}</Num>
@@ -61,7 +65,13 @@ export function FailedCategoriesPanel({ panel }: { panel: PanelState<FailedCateg
   )
 }
 
-export function CategoryViolationsPanel({ panel }: { panel: PanelState<TopViolationsByCategories> }) {
+export function CategoryViolationsPanel({
+  panel,
+  filters,
+}: {
+  panel: PanelState<TopViolationsByCategories>
+  filters: DashboardFilters
+}) {
   return (
     <DashboardPanel
       id="category-violations"
@@ -90,7 +100,11 @@ export function CategoryViolationsPanel({ panel }: { panel: PanelState<TopViolat
               >
                 {results.map((r) => (
                   <Table.Tr key={r.category}>
-                    <Table.Td>{r.category}</Table.Td>
+                    <Table.Td>
+                      <Anchor component={Link} to={failedCategoryHref(filters, r.category)} size="xs">
+                        {r.category}
+                      </Anchor>
+                    </Table.Td>
                     <Num>{formatCount(r.failed_questions)}</Num>
                     <Num>{formatCount(r.answered_questions)}</Num>
                     <Num>{formatPct(r.failed_pct)}</Num>
@@ -117,7 +131,7 @@ export function TopViolationsPanel({
     <DashboardPanel
       id="top-violations"
       title="Top ten violations"
-      description="The questions failed most often. A question opens the calls of these filters that lost points."
+      description="The questions failed most often. A question opens the calls where it was failed."
       panel={panel}
     >
       {({ results }) =>
@@ -133,7 +147,7 @@ export function TopViolationsPanel({
               <Table.Tr key={`${r.template.internal_id}-${r.rank}`}>
                 <Num>{r.rank}</Num>
                 <Table.Td>
-                  <Anchor component={Link} to={violationHref(filters)} size="xs" title={`Template: ${r.template.name}`}>
+                  <Anchor component={Link} to={failedQuestionHref(filters, r)} size="xs" title={`Template: ${r.template.name}`}>
                     {r.question_text}
                   </Anchor>
                 </Table.Td>

@@ -13,12 +13,12 @@ import { ErrorScreen } from '~/components/error-screen'
 import type { loadPortalLayout } from '~/lib/portal-layout.server'
 import {
   dashboards,
-  loadFilterOptions,
   readDashboardFilters,
   recentEvaluations,
   settle,
   throwIfAllFailed,
 } from '~/services/dashboards.server'
+import { loadFilterOptions } from '~/services/call-evaluation-lookups.server'
 import { createUpstream } from '~/services/upstream.server'
 import { pageTitle } from '~/theme'
 

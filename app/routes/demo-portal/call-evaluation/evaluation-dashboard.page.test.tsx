@@ -3,6 +3,7 @@ import { http } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { paths } from '#contract/paths'
 import { topQuestion } from '#tests/fixtures/dashboards'
+import { template, templateCategories } from '#tests/fixtures/evaluations'
 import { args, run } from '#tests/fixtures/remix'
 import { serverHtml } from '#tests/fixtures/server-html'
 import { requestWithTokens, tokensFor } from '#tests/fixtures/tokens'
@@ -62,14 +63,29 @@ describe('evaluation dashboard in the server HTML', () => {
     const { screen } = await serverPage('?date_from=2025-06-01&date_to=2025-06-30&campaign_id=1&department_id=2')
     const board = screen.getByRole('table', { name: 'Leader board' })
     const priya = within(board).getByRole('link', { name: 'Priya Nair' })
-    expect(priya).toHaveAttribute('href', `${LIST}?date_from=2025-06-01&date_to=2025-06-30&campaign_id=1&agent_id=21`)
+    expect(priya).toHaveAttribute(
+      'href',
+      `${LIST}?date_from=2025-06-01&date_to=2025-06-30&campaign_id=1&department_id=2&agent_id=21`,
+    )
     expect(within(board).getByRole('link', { name: 'Performance of Priya Nair' }).getAttribute('href')).toMatch(
       /agent-performance-dashboard\?.*agent_id=21/,
     )
     const violations = screen.getByRole('table', { name: 'Top ten violations' })
-    expect(within(violations).getByRole('link', { name: topQuestion })).toHaveAttribute(
-      'href',
-      `${LIST}?date_from=2025-06-01&date_to=2025-06-30&campaign_id=1&score_max=99.9`,
+    // a question opens exactly the calls where it was failed, under the dashboard's filters
+    const question = new URLSearchParams({
+      date_from: '2025-06-01',
+      date_to: '2025-06-30',
+      campaign_id: '1',
+      department_id: '2',
+      template_internal_id: template.internal_id,
+      failed_category: templateCategories[1].name,
+      failed_question: topQuestion,
+    })
+    expect(within(violations).getByRole('link', { name: topQuestion })).toHaveAttribute('href', `${LIST}?${question}`)
+    const categories = screen.getByRole('table', { name: 'Failed categories' })
+    const category = within(categories).getAllByRole('link')[0]
+    expect(category.getAttribute('href')).toBe(
+      `${LIST}?${new URLSearchParams({ date_from: '2025-06-01', date_to: '2025-06-30', campaign_id: '1', department_id: '2', failed_category: category.textContent! })}`,
     )
     const purposes = screen.getByRole('table', { name: 'Purpose of calls' })
     expect(within(purposes).getByRole('link', { name: 'Billing dispute' }).getAttribute('href')).toContain(

@@ -25,11 +25,11 @@ import { ErrorScreen } from '~/components/error-screen'
 import type { loadPortalLayout } from '~/lib/portal-layout.server'
 import {
   dashboards,
-  loadFilterOptions,
   readDashboardFilters,
   settle,
   throwIfAllFailed,
 } from '~/services/dashboards.server'
+import { loadFilterOptions } from '~/services/call-evaluation-lookups.server'
 import { createUpstream } from '~/services/upstream.server'
 import { pageTitle } from '~/theme'
 
@@ -136,10 +136,10 @@ export default function EvaluationDashboardPage() {
           <PurposePanel panel={panels.purposes} filters={filters} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <FailedCategoriesPanel panel={panels.failedCategories} />
+          <FailedCategoriesPanel panel={panels.failedCategories} filters={filters} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <CategoryViolationsPanel panel={panels.categoryViolations} />
+          <CategoryViolationsPanel panel={panels.categoryViolations} filters={filters} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <TopViolationsPanel panel={panels.topViolations} filters={filters} />

@@ -94,4 +94,28 @@ describe('evaluation list page', () => {
     expect(link).toHaveAttribute('href', '/resources/evaluation-export?campaign_id=1&q=maria&ordering=-ai_score')
     expect(link).toHaveAttribute('download')
   })
+
+  it('shows a drill-down from the dashboard as filters that can be removed, and keeps them in the form', async () => {
+    renderList('?campaign_id=1&failed_category=Opening&failed_question=Did+the+agent+greet%3F&page=2')
+    const drill = await screen.findByRole('group', { name: 'Opened from the dashboard' })
+    expect(drill).toHaveTextContent('Failed category: Opening')
+    expect(drill).toHaveTextContent('Failed question: Did the agent greet?')
+    expect(within(drill).getByRole('link', { name: 'Remove the filter Failed question' })).toHaveAttribute(
+      'href',
+      `${BASE}?campaign_id=1&failed_category=Opening`,
+    )
+    const form = screen.getByRole('form', { name: 'Filter evaluations' })
+    const hidden = [...form.querySelectorAll('input[type=hidden]')].map((i) => [
+      i.getAttribute('name'),
+      i.getAttribute('value'),
+    ])
+    expect(hidden).toEqual(
+      expect.arrayContaining([
+        ['failed_category', 'Opening'],
+        ['failed_question', 'Did the agent greet?'],
+      ]),
+    )
+    for (const label of ['Department', 'Location', 'Template'])
+      expect(within(form).getByLabelText(label)).toBeInTheDocument()
+  })
 })

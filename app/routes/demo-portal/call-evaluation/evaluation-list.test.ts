@@ -17,10 +17,7 @@ type Body = {
   errors: Record<string, string[]>
   page: Paged<EvaluationSummary> | null
   error: string | null
-  campaigns: unknown[]
-  services: unknown[]
-  agents: unknown[]
-  supervisors: unknown[]
+  options: Record<'campaigns' | 'services' | 'agents' | 'supervisors' | 'departments' | 'locations' | 'templates', unknown[]>
 }
 
 const BASE = '/demo-portal/solutions/call-evaluation/evaluation-list'
@@ -51,10 +48,13 @@ describe('evaluation list loader', () => {
     expect(result.body.page?.count).toBe(EVALUATION_COUNT)
     expect(result.body.page?.results).toHaveLength(10)
     expect(result.body.query.ordering).toBe('-call_time')
-    expect(result.body.campaigns).toHaveLength(3)
-    expect(result.body.services).toHaveLength(5)
-    expect(result.body.agents).toHaveLength(3)
-    expect(result.body.supervisors).toHaveLength(2)
+    expect(result.body.options.campaigns).toHaveLength(3)
+    expect(result.body.options.services).toHaveLength(5)
+    expect(result.body.options.agents).toHaveLength(3)
+    expect(result.body.options.supervisors).toHaveLength(2)
+    expect(result.body.options.departments.length).toBeGreaterThan(0)
+    expect(result.body.options.locations.length).toBeGreaterThan(0)
+    expect(result.body.options.templates.length).toBeGreaterThan(0)
     const times = result.body.page!.results.map((e) => e.call_time)
     expect(times).toEqual([...times].sort().reverse())
   })
@@ -87,6 +87,30 @@ describe('evaluation list loader', () => {
       expect(e.campaign.id).toBe(1)
       expect(e.agent.id).toBe(21)
     }
+  })
+
+  it("forwards a dashboard drill-down: department, location, template, failed category and question", async () => {
+    const seen = recordListCalls()
+    const template = '6f1c2a9e-4b7d-4c1e-9a53-2d8e7f0b1c44'
+    const search = new URLSearchParams({
+      department_id: '2',
+      location_id: '3',
+      template_internal_id: template,
+      failed_category: 'Opening & greeting',
+      failed_question: 'Did the agent greet the caller?',
+    })
+    const result = await load(`?${search}`)
+    expect(result.body.errors).toEqual({})
+    expect(Object.fromEntries(seen[0])).toEqual({
+      page: '1',
+      page_size: '10',
+      ordering: '-call_time',
+      department_id: '2',
+      location_id: '3',
+      template_internal_id: template,
+      failed_category: 'Opening & greeting',
+      failed_question: 'Did the agent greet the caller?',
+    })
   })
 
   it('leaves out an unchecked auto-fail box and empty fields', async () => {
@@ -126,14 +150,14 @@ describe('evaluation list loader', () => {
     expect(result.status).toBe(200)
     expect(result.body.page).toBeNull()
     expect(result.body.error).toBe('Database unavailable')
-    expect(result.body.campaigns).toHaveLength(3)
+    expect(result.body.options.campaigns).toHaveLength(3)
     expect(result.body.values.campaign_id).toBe('1')
   })
 
   it('still shows the list when a lookup fails', async () => {
     server.use(http.get(UPSTREAM + paths.projectList, () => errorReply(403, 'Not allowed')))
     const result = await load('', 'agent')
-    expect(result.body.agents).toEqual([])
+    expect(result.body.options.agents).toEqual([])
     expect(result.body.page?.results.length).toBeGreaterThan(0)
     expect(result.body.page?.results.every((e) => e.agent.id === demoUsers.agent.id)).toBe(true)
   })
@@ -148,9 +172,11 @@ describe('evaluation list loader', () => {
         await new Promise((r) => setTimeout(r, 60))
         inFlight -= 1
       })
-    server.use(...[paths.evaluationList, paths.campaigns, paths.services, paths.projectList].map(slow))
+    const lookups = [paths.campaigns, paths.services, paths.projectList, paths.departmentList, paths.locationList]
+    server.use(...[paths.evaluationList, paths.template, ...lookups].map(slow))
     await load()
-    expect(most).toBe(5)
+    // the list, campaigns, services, agents, supervisors, departments, locations and templates
+    expect(most).toBe(8)
   })
 
   it('sends a visitor whose session is gone to the login page', async () => {

@@ -11,8 +11,8 @@ import {
 } from '~/components/call-evaluation/evaluation-filters'
 import { EvaluationPager, EvaluationTable } from '~/components/call-evaluation/evaluation-table'
 import type { loadPortalLayout } from '~/lib/portal-layout.server'
-import { getCampaigns, getServices } from '~/services/call-evaluation-lookups.server'
-import { getProjectList, listEvaluations, orNull, upstreamFailure } from '~/services/evaluations.server'
+import { loadFilterOptions } from '~/services/call-evaluation-lookups.server'
+import { listEvaluations, upstreamFailure } from '~/services/evaluations.server'
 import { createUpstream } from '~/services/upstream.server'
 import { pageTitle } from '~/theme'
 
@@ -39,28 +39,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams
   const raw = Object.fromEntries(KEPT.flatMap((key) => (params.has(key) ? [[key, params.get(key) ?? '']] : [])))
   const { query, errors } = parseListQuery(raw)
-  const [list, campaigns, services, agents, supervisors] = await Promise.all([
+  const [list, options] = await Promise.all([
     listEvaluations(api, query).then(
       (page) => ({ page, error: null }),
       async (thrown: unknown) => ({ page: null, error: (await upstreamFailure(thrown)).message }),
     ),
-    orNull(getCampaigns(api)),
-    orNull(getServices(api)),
-    // Agents may not be allowed the people lists; their filters then just offer "Any".
-    orNull(getProjectList(api, 'agent')),
-    orNull(getProjectList(api, 'qa_supervisor')),
+    // each list may fail on its own (agents may not read the people lists): its picker offers "Any"
+    loadFilterOptions(api),
   ])
   return data(
-    {
-      query,
-      values: raw as FilterValues,
-      errors,
-      ...list,
-      campaigns: campaigns ?? [],
-      services: services ?? [],
-      agents: agents?.results ?? [],
-      supervisors: supervisors?.results ?? [],
-    },
+    { query, values: raw as FilterValues, errors, ...list, options },
     { headers: api.headers },
   )
 }
@@ -89,8 +77,7 @@ function useHref() {
 }
 
 export default function EvaluationListPage() {
-  const { query, values, errors, page, error, campaigns, services, agents, supervisors } =
-    useLoaderData<typeof loader>()
+  const { query, values, errors, page, error, options } = useLoaderData<typeof loader>()
   const layout = useRouteLoaderData<typeof loadPortalLayout>('routes/demo-portal/layout')
   const isAgent = layout?.user.role === 'agent'
   const { search } = useLocation()
@@ -123,10 +110,7 @@ export default function EvaluationListPage() {
           key={search}
           values={values}
           errors={errors}
-          campaigns={campaigns}
-          services={services}
-          agents={agents}
-          supervisors={supervisors}
+          options={options}
           showAgent={!isAgent}
         />
       </Card>

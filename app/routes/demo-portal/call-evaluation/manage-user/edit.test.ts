@@ -230,6 +230,26 @@ describe('user form action: create', () => {
     })
   })
 
+  it('shows the reasons the API gives about the record as a whole, whatever its message', async () => {
+    server.use(
+      http.post(UPSTREAM + paths.createUser, () =>
+        HttpResponse.json(
+          {
+            data: null,
+            message: 'Invalid request',
+            errors: { email: ['Use a company address'] },
+            non_field_errors: ['This company allows only @demo.local addresses.'],
+          },
+          { status: 400 },
+        ),
+      ),
+    )
+    expect((await post(null, newAgent)).body.result?.error).toMatchObject({
+      '': ['This company allows only @demo.local addresses.'],
+      email: ['Use a company address'],
+    })
+  })
+
   it("says 'Failed to create user' when the API gives only a generic reason", async () => {
     server.use(http.post(UPSTREAM + paths.createUser, () => errorReply(400, 'Invalid request', { role: ['Invalid'] })))
     expect((await post(null, newAgent)).body.result?.error?.['']).toEqual(['Failed to create user'])

@@ -48,6 +48,8 @@ const GENERIC = new Set(['Invalid request', 'Invalid input'])
 
 /** SPEC §8: 'Failed to create user', or the server's own reason (its non_field_errors, e.g. a duplicate email). */
 function formMessage(failure: UpstreamFailure, fallback: string) {
+  const reasons = failure.fieldErrors.non_field_errors
+  if (failure.status < 500 && reasons?.length) return reasons.join(' ')
   if (failure.status >= 500 || GENERIC.has(failure.message)) return fallback
   return failure.message
 }
