@@ -63,7 +63,10 @@ async function failureOf(response: Response) {
   if (parsed.success) {
     // a problem with the record as a whole (a duplicate email) rides with the field errors
     const { message, errors = {}, non_field_errors: nonField = [] } = parsed.data
-    const merged = [...(errors.non_field_errors ?? []), ...nonField.filter((m) => !errors.non_field_errors?.includes(m))]
+    const merged = [
+      ...(errors.non_field_errors ?? []),
+      ...nonField.filter((m) => !errors.non_field_errors?.includes(m)),
+    ]
     return { message, errors: merged.length ? { ...errors, non_field_errors: merged } : errors }
   }
   return { message: response.statusText || `Upstream error ${response.status}`, errors: {} }

@@ -147,7 +147,12 @@ export function TopViolationsPanel({
               <Table.Tr key={`${r.template.internal_id}-${r.rank}`}>
                 <Num>{r.rank}</Num>
                 <Table.Td>
-                  <Anchor component={Link} to={failedQuestionHref(filters, r)} size="xs" title={`Template: ${r.template.name}`}>
+                  <Anchor
+                    component={Link}
+                    to={failedQuestionHref(filters, r)}
+                    size="xs"
+                    title={`Template: ${r.template.name}`}
+                  >
                     {r.question_text}
                   </Anchor>
                 </Table.Td>

@@ -23,12 +23,7 @@ import {
 } from '~/components/call-evaluation/dashboard/violation-panels'
 import { ErrorScreen } from '~/components/error-screen'
 import type { loadPortalLayout } from '~/lib/portal-layout.server'
-import {
-  dashboards,
-  readDashboardFilters,
-  settle,
-  throwIfAllFailed,
-} from '~/services/dashboards.server'
+import { dashboards, readDashboardFilters, settle, throwIfAllFailed } from '~/services/dashboards.server'
 import { loadFilterOptions } from '~/services/call-evaluation-lookups.server'
 import { createUpstream } from '~/services/upstream.server'
 import { pageTitle } from '~/theme'

@@ -17,7 +17,10 @@ type Body = {
   errors: Record<string, string[]>
   page: Paged<EvaluationSummary> | null
   error: string | null
-  options: Record<'campaigns' | 'services' | 'agents' | 'supervisors' | 'departments' | 'locations' | 'templates', unknown[]>
+  options: Record<
+    'campaigns' | 'services' | 'agents' | 'supervisors' | 'departments' | 'locations' | 'templates',
+    unknown[]
+  >
 }
 
 const BASE = '/demo-portal/solutions/call-evaluation/evaluation-list'
@@ -89,7 +92,7 @@ describe('evaluation list loader', () => {
     }
   })
 
-  it("forwards a dashboard drill-down: department, location, template, failed category and question", async () => {
+  it('forwards a dashboard drill-down: department, location, template, failed category and question', async () => {
     const seen = recordListCalls()
     const template = '6f1c2a9e-4b7d-4c1e-9a53-2d8e7f0b1c44'
     const search = new URLSearchParams({

@@ -47,10 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // each list may fail on its own (agents may not read the people lists): its picker offers "Any"
     loadFilterOptions(api),
   ])
-  return data(
-    { query, values: raw as FilterValues, errors, ...list, options },
-    { headers: api.headers },
-  )
+  return data({ query, values: raw as FilterValues, errors, ...list, options }, { headers: api.headers })
 }
 
 /** The CSV export of what the list shows: its filters and ordering, not its page. */
@@ -106,13 +103,7 @@ export default function EvaluationListPage() {
         </Button>
       </Group>
       <Card padding="md">
-        <EvaluationFilters
-          key={search}
-          values={values}
-          errors={errors}
-          options={options}
-          showAgent={!isAgent}
-        />
+        <EvaluationFilters key={search} values={values} errors={errors} options={options} showAgent={!isAgent} />
       </Card>
       {hasErrors ? (
         <Alert color="yellow" title="Some filters were not applied" role="alert">
