@@ -62,15 +62,22 @@ describe('call evaluation dashboards', () => {
     const agentCells = await rows.evaluateAll((trs) => trs.slice(1).map((tr) => tr.textContent ?? ''))
     expect(agentCells.every((text) => text.includes(chosen.name))).toBe(true)
 
-    // a violation opens the calls of the same filters that lost points
+    // a violation opens exactly the calls where that question was failed, under the same filters
     await page.goBack()
     await page.waitForURL((url) => url.pathname === DASHBOARD)
-    const violations = page.locator('section', { has: page.getByRole('heading', { name: 'Top ten violations' }) })
-    const first = violations.getByRole('link').first()
-    await first.click()
+    const top = table(page, 'Top ten violations').getByRole('row').nth(1)
+    const question = await top.getByRole('link').innerText()
+    // columns: #, question, category, failed, of, rate
+    const failed = Number((await top.getByRole('cell').nth(3).innerText()).replace(/\D/g, ''))
+    expect(failed).toBeGreaterThan(0)
+    await top.getByRole('link').click()
     await page.waitForURL((url) => url.pathname === LIST)
-    expect(new URL(page.url()).searchParams.get('score_max')).toBe('99.9')
-    expect(new URL(page.url()).searchParams.get('agent_id')).toBe(agentId)
+    const drilled = new URL(page.url()).searchParams
+    expect(drilled.get('failed_question')).toBe(question)
+    expect(drilled.get('agent_id')).toBe(agentId)
+    await expect(page.getByRole('group', { name: 'Opened from the dashboard' }).innerText()).resolves.toContain(question)
+    const counted = failed === 1 ? '1 evaluation' : `${failed} evaluations`
+    await expect.poll(() => page.getByText(new RegExp(`^${counted}( ·|$)`)).count()).toBe(1)
   })
 
   test('the list exports the filtered evaluations as CSV', async () => {
