@@ -16,6 +16,8 @@ export default defineConfig({
           include: ['app/**/*.test.{ts,tsx}', 'contract/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['./tests/setup/portal.ts'],
+          // the first jsdom render of a file loads Mantine: seconds on a loaded 2-core machine
+          testTimeout: 20_000,
         },
       },
       {
