@@ -30,6 +30,8 @@ import { projectListRoutes } from './routes/project-list'
 import { templateRoutes } from './routes/templates'
 import { userRoutes } from './routes/users'
 import { accessMgmtRoutes } from './routes/access-mgmt'
+import { speechRoutes } from './routes/speech'
+import { summarizationRoutes } from './routes/summarization'
 import { createServices } from './services'
 
 export type AppEnv = Pick<
@@ -89,6 +91,8 @@ export async function buildApp({ database, env, queue, blobs = null, llm = null,
   await app.register(projectListRoutes, { db })
   await app.register(userRoutes, { db })
   await app.register(accessMgmtRoutes, { db })
+  await app.register(speechRoutes, { db, blobs, queue, jwtSecret: env.jwtSecret })
+  await app.register(summarizationRoutes, { db, queue })
   await app.register(healthRoutes, { database, queue })
   return app
 }

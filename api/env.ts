@@ -31,6 +31,10 @@ const schema = z.object({
   LLM_BASE_URL: z.string().url('must be an absolute URL').optional(),
   LLM_API_KEY: z.string().min(1).optional(),
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  WHISPER_MODEL_PATH: z.string().min(1).optional(),
+  ASR_BASE_URL: z.string().url('must be an absolute URL').optional(),
+  ASR_API_KEY: z.string().min(1).optional(),
+  ASR_MODEL: z.string().min(1).default('whisper-1'),
 })
 
 export type ApiEnv = {
@@ -51,7 +55,11 @@ export type ApiEnv = {
   logLevel: string
   /** An OpenAI-compatible endpoint for the AI engines; unset: the local engines only. */
   llm: LlmConfig | null
+  /** The speech engines configured beyond Debian's pocketsphinx (ARCHITECTURE §6). */
+  speech: SpeechConfig
 }
+
+export type SpeechConfig = { whisperModelPath?: string; asrBaseUrl?: string; asrApiKey?: string; asrModel?: string }
 
 export type LlmConfig = { baseUrl: string; apiKey: string; model: string }
 
@@ -108,6 +116,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     housekeepingCron: e.HOUSEKEEPING_CRON,
     logLevel: e.LOG_LEVEL,
     llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY ?? 'unused', model: e.LLM_MODEL } : null,
+    speech: {
+      whisperModelPath: e.WHISPER_MODEL_PATH ? path.resolve(e.WHISPER_MODEL_PATH) : undefined,
+      asrBaseUrl: e.ASR_BASE_URL,
+      asrApiKey: e.ASR_API_KEY,
+      asrModel: e.ASR_MODEL,
+    },
   }
 }
 

@@ -20,7 +20,7 @@ try {
     workers: env.workers,
     log: { info: console.log, error: (obj, msg) => console.error(msg ?? 'job queue error', obj) },
   })
-  await registerJobs(queue, database, env)
+  await registerJobs(queue, database, env, blobs)
 
   const app = await buildApp({ database, env, queue, blobs, llm, logger: { level: env.logLevel } })
   onShutdown(

@@ -4,12 +4,14 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { type App, type AppEnv, buildApp } from './app'
-import type { Queue } from './jobs/queue'
+import { startQueue, type Queue } from './jobs/queue'
+import { registerJobs } from './jobs/register'
+import { parseEnv, type ApiEnv } from './env'
 import { hashPassword } from './auth/password'
 import { type Database, openDatabase } from './db/client'
 import { users } from './db/schema'
 import type { Llm } from './engines/llm/client'
-import { localBlobStore } from './lib/blob-store'
+import { localBlobStore, type BlobStore } from './lib/blob-store'
 import { migrationsFolder } from './lib/project-root'
 import type { Role } from '#contract/accounts'
 
@@ -55,7 +57,28 @@ export async function createTestDatabase(): Promise<Database> {
   return database
 }
 
-type SetupOptions = { queue?: Queue; llm?: Llm | null; register?: (app: App) => void | Promise<void> }
+type SetupOptions = {
+  /** A queue, or a function that starts one on the test database (stopped by close()). */
+  queue?: Queue | ((database: Database, blobs: BlobStore) => Promise<Queue>)
+  llm?: Llm | null
+  register?: (app: App) => void | Promise<void>
+}
+
+const silentLog = { info() {}, error() {} }
+
+/** A pg-boss queue on the test database with `workers` consumers, its jobs registered like the API's. */
+export function testQueue(workers = 1, env: Partial<ApiEnv> = {}) {
+  return async (database: Database, blobs: BlobStore) => {
+    const queue = await startQueue(database, { workers, log: silentLog })
+    await registerJobs(
+      queue,
+      database,
+      { ...parseEnv({ JWT_SECRET: testEnv.jwtSecret, DATA_DIR: os.tmpdir() }), ...env },
+      blobs,
+    )
+    return queue
+  }
+}
 
 /** initdb is the slow part of PGlite: reuse a migrated data dir, cached per migration set. */
 async function freshPglite(): Promise<Database> {
@@ -87,10 +110,11 @@ export async function setupTestApp(env: Partial<AppEnv> = {}, options: SetupOpti
   const database = await createTestDatabase()
   const blobDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-blobs-'))
   const blobs = localBlobStore(blobDir)
+  const queue = typeof options.queue === 'function' ? await options.queue(database, blobs) : options.queue
   const app = await buildApp({
     database,
     env: { ...testEnv, ...env },
-    queue: options.queue,
+    queue,
     blobs,
     llm: options.llm ?? null,
   })
@@ -101,8 +125,10 @@ export async function setupTestApp(env: Partial<AppEnv> = {}, options: SetupOpti
     database,
     db: database.db,
     blobs,
+    queue,
     async close() {
       await app.close()
+      if (typeof options.queue === 'function') await queue?.stop()
       await database.close()
       fs.rmSync(blobDir, { recursive: true, force: true })
     },

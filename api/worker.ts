@@ -1,6 +1,8 @@
+import path from 'node:path'
 import { loadEnvOrExit } from './env'
 import { startQueue } from './jobs/queue'
 import { registerJobs } from './jobs/register'
+import { localBlobStore } from './lib/blob-store'
 import { onShutdown, openConfiguredDatabase } from './runtime'
 
 const env = loadEnvOrExit()
@@ -21,7 +23,8 @@ const queue = await startQueue(database, {
   workers: env.workers,
   log: { info: console.log, error: (obj, msg) => console.error(msg ?? 'job queue error', obj) },
 })
-await registerJobs(queue, database, env)
+// the blobs folder must be shared with the API (the same DATA_DIR, or a shared volume)
+await registerJobs(queue, database, env, localBlobStore(path.join(env.dataDir, 'blobs')))
 
 onShutdown(async () => {
   await queue.stop()

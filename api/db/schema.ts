@@ -15,6 +15,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core'
 import { roles } from '#contract/accounts'
+import { summaryTypeCodes } from '#contract/summarization'
 
 export const roleEnum = pgEnum('user_role', roles)
 
@@ -278,6 +279,9 @@ export const transcriptSpeakerEnum = pgEnum('transcript_speaker', ['agent', 'cus
  * A recorded call: the audio in the blob store (when there is one) and its transcript as
  * speaker-labelled segments with start and end times in seconds.
  */
+export const recordingSourceEnum = pgEnum('recording_source', ['call', 'upload'])
+type SegmentRow = { speaker: 'agent' | 'customer'; start: number; end: number; text: string }
+
 export const recordings = pgTable(
   'recordings',
   {
@@ -301,8 +305,56 @@ export const recordings = pgTable(
     agentSentiment: real('agent_sentiment'),
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // ---- speech recognition uploads (source 'upload'); call evaluation recordings leave these empty
+    /** Where the recording came from: a scored call, or a user's upload to the speech demo. */
+    source: recordingSourceEnum('source').notNull().default('call'),
+    domain: varchar('domain', { length: 40 }),
+    /** The engine's transcript (redacted) once someone edited `segments`. */
+    originalSegments: jsonb('original_segments').$type<SegmentRow[]>(),
+    /** The engine's words before redaction: admins and QA supervisors only. */
+    unredactedSegments: jsonb('unredacted_segments').$type<SegmentRow[]>(),
+    redactionCount: integer('redaction_count').notNull().default(0),
+    summary: text('summary').notNull().default(''),
+    originalSummary: text('original_summary'),
+    engine: varchar('engine', { length: 40 }),
+    summaryEngine: varchar('summary_engine', { length: 20 }),
+    channels: integer('channels'),
+    /** The pg-boss job transcribing it, to cancel on delete. */
+    jobId: varchar('job_id', { length: 64 }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    transcriptEditedAt: timestamp('transcript_edited_at', { withTimezone: true }),
+    summaryEditedAt: timestamp('summary_edited_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('recordings_kid_unique').on(t.kid)],
+  (t) => [
+    uniqueIndex('recordings_kid_unique').on(t.kid),
+    index('recordings_uploads_idx').on(t.uploadedBy, t.createdAt).where(sql`${t.source} = 'upload'`),
+  ],
+)
+
+export const summaryTypeEnum = pgEnum('summary_type', summaryTypeCodes)
+
+/** A summarization request: pasted text or an uploaded document's text, summarised by a job. */
+export const summaries = pgTable(
+  'summaries',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    summaryType: summaryTypeEnum('summary_type').notNull(),
+    /** "Pasted text" or the uploaded file's name. */
+    sourceName: varchar('source_name', { length: 255 }).notNull(),
+    text: text('text').notNull(),
+    wordCount: integer('word_count').notNull().default(0),
+    status: jobStatusEnum('status').notNull().default('pending'),
+    failureReason: text('failure_reason'),
+    summary: text('summary').notNull().default(''),
+    engine: varchar('engine', { length: 20 }),
+    jobId: varchar('job_id', { length: 64 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('summaries_user_created_idx').on(t.userId, t.createdAt)],
 )
 
 export const evaluationStatuses = ['ai_evaluated', 'under_review', 'reviewed', 'acknowledged', 'disputed'] as const

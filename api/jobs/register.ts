@@ -4,11 +4,18 @@ import { createServices } from '../services'
 import { createLlm } from '../engines/llm/client'
 import { registerHousekeeping } from './housekeeping'
 import { registerScoring } from './scoring'
+import { registerSummarization } from './summarization'
+import { registerTranscription } from './transcription'
+import type { BlobStore } from '../lib/blob-store'
 import type { Queue } from './queue'
 
 /** Every queue and handler, registered the same way by the API (WORKERS > 0) and by start:worker. */
-export async function registerJobs(queue: Queue, database: Database, env: ApiEnv) {
-  const { accounts } = createServices(database.db, env)
-  await registerHousekeeping(queue, database.db, accounts, env.housekeepingCron)
-  await registerScoring(queue, database.db, env.llm ? createLlm(env.llm) : null)
+export async function registerJobs(queue: Queue, database: Database, env: ApiEnv, blobs: BlobStore) {
+  const { db } = database
+  const { accounts } = createServices(db, env)
+  const llm = env.llm ? createLlm(env.llm) : null
+  await registerHousekeeping(queue, db, accounts, env.housekeepingCron)
+  await registerScoring(queue, db, llm)
+  await registerTranscription(queue, { db, blobs, speech: env.speech, llm })
+  await registerSummarization(queue, db, llm)
 }

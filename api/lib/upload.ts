@@ -1,0 +1,98 @@
+import type { FastifyError, FastifyRequest } from 'fastify'
+import { newBlobKey, type BlobStore } from './blob-store'
+import { HttpError } from './http-error'
+
+/** How much of a stored upload its type is sniffed from. */
+const HEAD_BYTES = 4096
+
+export type ReceivedFile = {
+  /** The client's name for it (shown back, never used as a path). */
+  filename: string
+  size: number
+  /** The first bytes, to sniff the type from. */
+  head: Buffer
+  /** The whole file, when it was kept in memory. */
+  bytes?: Buffer
+  /** Where it was stored, when it was streamed to the blob store. */
+  blobKey?: string
+}
+
+type Options = {
+  /** Larger files answer 413 with `tooLarge`. */
+  maxBytes: number
+  tooLarge: string
+  /** Stream the file to this store (under `prefix`) instead of keeping it in memory. */
+  store?: { blobs: BlobStore; prefix: string }
+}
+
+/** A client-chosen file name cut to something safe to show: no path, no control characters. */
+export function displayName(name: string | undefined, fallback: string) {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? ''
+  // control characters (C0 and DEL) have no place in a name shown back
+  const clean = [...base]
+    .filter((c) => c.charCodeAt(0) > 31 && c.charCodeAt(0) !== 127)
+    .join('')
+    .trim()
+    .slice(0, 200)
+  return clean || fallback
+}
+
+/**
+ * Reads a multipart request with at most one file (field `file`) and a few text fields. The file
+ * is bounded as it arrives; a stored file that turns out too large is removed again.
+ */
+export async function readUpload(request: FastifyRequest, options: Options) {
+  if (!request.isMultipart()) throw new HttpError(415, 'Send the form as multipart/form-data with the file in "file"')
+  const fields: Record<string, string> = {}
+  let file: ReceivedFile | null = null
+  let stored: string | undefined
+  try {
+    const parts = request.parts({
+      limits: { fileSize: options.maxBytes, files: 1, fields: 10, parts: 11, fieldSize: 1024 * 1024 },
+    })
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value
+        continue
+      }
+      if (part.fieldname !== 'file') {
+        part.file.resume()
+        throw new HttpError(400, 'Send the file in the field "file"', { file: ['Attach a file'] })
+      }
+      const filename = displayName(part.filename, 'upload')
+      if (options.store) {
+        stored = newBlobKey(options.store.prefix, '')
+        const { size } = await options.store.blobs.put(stored, part.file)
+        if (part.file.truncated) throw new HttpError(413, options.tooLarge)
+        const head = await readHead(options.store.blobs, stored, size)
+        file = { filename, size, head, blobKey: stored }
+      } else {
+        const bytes = await part.toBuffer()
+        file = { filename, size: bytes.length, head: bytes.subarray(0, HEAD_BYTES), bytes }
+      }
+    }
+  } catch (error) {
+    if (stored && options.store) await options.store.blobs.remove(stored).catch(() => {})
+    const code = (error as FastifyError).code
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, options.tooLarge)
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw new HttpError(413, 'Send one file and the form fields only')
+    }
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new HttpError(415, 'The form is not valid multipart')
+    if (error instanceof HttpError) throw error
+    // a broken multipart body is the client's, not ours
+    if (error instanceof Error && /multipart|boundary|Unexpected end/i.test(error.message)) {
+      throw new HttpError(400, 'The upload was cut off or malformed')
+    }
+    throw error
+  }
+  return { fields, file }
+}
+
+async function readHead(blobs: BlobStore, key: string, size: number) {
+  if (size === 0) return Buffer.alloc(0)
+  const chunks: Buffer[] = []
+  for await (const chunk of blobs.read(key, { start: 0, end: Math.min(size, HEAD_BYTES) - 1 }))
+    chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks)
+}
