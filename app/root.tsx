@@ -50,11 +50,17 @@ function Toaster({ toast }: { toast: ReturnType<typeof useLoaderData<typeof load
   return (
     <>
       {toast ? (
-        // Without JavaScript the toast is still said, once, at the top of the page.
+        // Without JavaScript the toast is still said, once, in a bar fixed to the bottom of the
+        // window (the top of the page is under the fixed header).
         <noscript>
           <div
             role="status"
             style={{
+              position: 'fixed',
+              left: 0,
+              right: 0,
+              bottom: 0,
+              zIndex: 1000,
               padding: '10px 16px',
               textAlign: 'center',
               fontSize: 14,

@@ -29,6 +29,19 @@ export default [
       route('manage-user/upload-template.csv', 'routes/demo-portal/call-evaluation/manage-user/upload-template.ts'),
       route('manage-user/:id', 'routes/demo-portal/call-evaluation/manage-user/edit.tsx'),
     ]),
+    // speech recognition capability (`demo?recording_id=N` is one recording's page; demo/upload takes the form's XHR)
+    route('capabilities/speech-recognition', 'routes/demo-portal/capabilities/speech-recognition/index.tsx'),
+    route('capabilities/speech-recognition/demo', 'routes/demo-portal/capabilities/speech-recognition/demo.tsx'),
+    route(
+      'capabilities/speech-recognition/demo/upload',
+      'routes/demo-portal/capabilities/speech-recognition/upload.ts',
+    ),
+    route('capabilities/speech-recognition/:type', 'routes/demo-portal/capabilities/speech-recognition/history.tsx'),
+    // summarization capability
+    route('capabilities/summarization', 'routes/demo-portal/capabilities/summarization/index.tsx'),
+    route('capabilities/summarization/demo', 'routes/demo-portal/capabilities/summarization/demo.tsx'),
+    route('capabilities/summarization/detail', 'routes/demo-portal/capabilities/summarization/detail.tsx'),
+    route('capabilities/summarization/:type', 'routes/demo-portal/capabilities/summarization/history.tsx'),
   ]),
   route('reshub', 'routes/reshub/layout.tsx', [index('routes/reshub/home.tsx')]),
   route('*', 'routes/not-found.tsx'),

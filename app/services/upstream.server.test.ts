@@ -77,6 +77,29 @@ describe('upstream client', () => {
     expect(await response.text()).toBe(UNREACHABLE_MESSAGE)
   })
 
+  it('aborts the upstream call when the incoming request is aborted (the browser went away)', async () => {
+    let upstreamAborted = false
+    let arrived: () => void
+    const started = new Promise<void>((resolve) => (arrived = resolve))
+    server.use(
+      http.get(UPSTREAM + paths.userDetail, async ({ request }) => {
+        arrived()
+        await new Promise((resolve) => request.signal.addEventListener('abort', resolve))
+        upstreamAborted = request.signal.aborted
+        return HttpResponse.error()
+      }),
+    )
+    const client = new AbortController()
+    const request = await requestWithTokens('/demo-portal', tokensFor('agent'), { signal: client.signal })
+    const api = await createUpstream(request)
+    const pending = caught(getUserDetail(api))
+    await started
+    client.abort()
+    const response = await pending
+    expect(upstreamAborted).toBe(true)
+    expect(response.status).toBe(503)
+  })
+
   it('refreshes an expired access token once, retries, and hands back the new cookies', async () => {
     const request = await requestWithTokens('/demo-portal', { access: 'expired', refresh: 'refresh.agent' })
     const api = await createUpstream(request)

@@ -5,6 +5,8 @@ import { dashboardHandlers } from './dashboards'
 import { evaluationHandlers } from './evaluations'
 import { lookupHandlers } from './lookups'
 import { notificationHandlers } from './notifications'
+import { speechHandlers } from './speech'
+import { summarizationHandlers } from './summarization'
 import { templateHandlers } from './templates'
 import { userHandlers } from './users'
 
@@ -19,5 +21,7 @@ export const handlers = [
   ...userHandlers,
   ...accessMgmtHandlers,
   ...dashboardHandlers,
+  ...speechHandlers,
+  ...summarizationHandlers,
 ]
 export const server = setupServer(...handlers)

@@ -1,0 +1,81 @@
+// Paths, labels and formatting for the speech recognition pages. Types only from the contract: its
+// values would pull zod into the browser bundle of pages that validate nothing.
+import type { JobStatus } from '#contract/envelope'
+import type { Speaker } from '#contract/speech'
+
+export const SPEECH_PATH = '/demo-portal/capabilities/speech-recognition'
+export const SPEECH_DEMO_PATH = `${SPEECH_PATH}/demo`
+/** The resource route the upload form posts to with JavaScript (it answers JSON, so the page can show progress). */
+export const SPEECH_UPLOAD_PATH = `${SPEECH_DEMO_PATH}/upload`
+export const SPEECH_HISTORY_PATH = `${SPEECH_PATH}/past_history`
+/** A recording's page: its live status, then its audio, transcript and summary. */
+export const recordingPath = (id: number | string) => `${SPEECH_DEMO_PATH}?recording_id=${id}`
+
+/** SPEC §8's messages of the speech pages. */
+export const RECORDING_LIST_ERROR = 'Recording List Api Error'
+export const DELETED = 'Deleted record successfully!'
+export const DELETE_ERROR = 'Error deleting transcription.'
+
+/** SPEC §4's labels, in the order a recording goes through them. */
+export const statusLabel: Record<JobStatus, string> = {
+  pending: 'Pending',
+  in_queue: 'In Queue',
+  started: 'Started',
+  completed: 'Completed',
+  failed: 'Failed',
+}
+export const statusColor: Record<JobStatus, string> = {
+  pending: 'yellow',
+  in_queue: 'cyan',
+  started: 'blue',
+  completed: 'teal',
+  failed: 'red',
+}
+export const statusOptions = (Object.keys(statusLabel) as JobStatus[]).map((value) => ({
+  value,
+  label: statusLabel[value],
+}))
+/** The steps a transcription goes through before it ends (completed or failed). */
+export const progressSteps: JobStatus[] = ['pending', 'in_queue', 'started', 'completed']
+
+/** SPEC §4: completed and failed end the polling; the others are still on their way. */
+export const inProgress = (status: JobStatus) => status !== 'completed' && status !== 'failed'
+
+export const speakerLabel: Record<Speaker, string> = { agent: 'Agent', customer: 'Customer' }
+export const speakerColor: Record<Speaker, string> = { agent: 'indigo', customer: 'orange' }
+
+/** 65 → "1:05", 3725 → "1:02:05". */
+export function formatClock(seconds: number) {
+  const s = Math.max(0, Math.floor(seconds))
+  const h = Math.floor(s / 3600)
+  const m = Math.floor((s % 3600) / 60)
+  const rest = String(s % 60).padStart(2, '0')
+  return h ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`
+}
+
+export function formatBytes(bytes: number) {
+  if (bytes < 1024) return `${bytes} B`
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`
+}
+
+// One fixed zone and locale so the server's HTML and the browser's hydration agree.
+const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
+export function formatDateTime(iso: string | null | undefined) {
+  if (!iso) return '—'
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? iso : `${dateTime.format(date)} UTC`
+}
+
+export const formatPct = (n: number) => `${Math.round(n * 10) / 10}%`
+
+/** The list's URL with some query parameters changed (null removes one). */
+export function withParams(pathname: string, search: string, changes: Record<string, string | null>) {
+  const params = new URLSearchParams(search)
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) params.delete(key)
+    else params.set(key, value)
+  }
+  const query = params.toString()
+  return query ? `${pathname}?${query}` : pathname
+}

@@ -1,0 +1,193 @@
+import { Alert, Anchor, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from '@remix-run/react'
+import { IconArrowLeft, IconUpload } from '@tabler/icons-react'
+import { useState } from 'react'
+import type { User } from '#contract/accounts'
+import { recordingListQuery, type RecordingListQuery, type RecordingSummary } from '#contract/speech'
+import { ErrorScreen } from '~/components/error-screen'
+import {
+  DELETE_ERROR,
+  DELETED,
+  RECORDING_LIST_ERROR,
+  SPEECH_DEMO_PATH,
+  SPEECH_HISTORY_PATH,
+  SPEECH_PATH,
+  withParams,
+} from '~/components/speech/format'
+import { HistoryFilters, type HistoryFilterErrors } from '~/components/speech/history-filters'
+import { DELETE_INTENT, RecordingDeleteForm, RecordingDeletePanel } from '~/components/speech/recording-delete'
+import { RecordingPager, RecordingTable } from '~/components/speech/recording-table'
+import { readForm } from '~/lib/forms.server'
+import {
+  deleteRecording,
+  getRecording,
+  listRecordings,
+  orNull,
+  recordingIdOf,
+  upstreamFailure,
+} from '~/services/speech.server'
+import { createUpstream, errorResponse } from '~/services/upstream.server'
+import { redirectWithToast, safeRedirect } from '~/sessions.server'
+import { pageTitle } from '~/theme'
+import { lookupNames } from './names.server'
+
+export const meta: MetaFunction = () => [{ title: pageTitle('Speech recognition history') }]
+
+const CONFIRM = 'confirm-delete'
+const KEPT = ['q', 'status', 'page'] as const
+
+/** `:type` is a sub-view; speech recognition has one, the user's past history. */
+function requireHistory(params: LoaderFunctionArgs['params']) {
+  if (params.type !== 'past_history') throw errorResponse(404, 'Page not found')
+}
+
+/** The query as the contract reads it; invalid fields are reported and left out. */
+function parseQuery(raw: Record<string, string>): { query: RecordingListQuery; errors: HistoryFilterErrors } {
+  const first = recordingListQuery.safeParse(raw)
+  if (first.success) return { query: first.data, errors: {} }
+  const errors: Record<string, string[] | undefined> = first.error.flatten().fieldErrors
+  const rest = Object.fromEntries(Object.entries(raw).filter(([key]) => !(key in errors)))
+  const second = recordingListQuery.safeParse(rest)
+  return { query: second.success ? second.data : recordingListQuery.parse({}), errors }
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  requireHistory(params)
+  const api = await createUpstream(request)
+  const search = new URL(request.url).searchParams
+  const raw = Object.fromEntries(KEPT.flatMap((key) => (search.has(key) ? [[key, search.get(key) ?? '']] : [])))
+  const { query, errors } = parseQuery(raw)
+  const confirmId = recordingIdOf(search.get(CONFIRM))
+  const [list, names, confirming] = await Promise.all([
+    listRecordings(api, query).then(
+      (page) => ({ page, error: null }),
+      async (thrown: unknown) => ({ page: null, error: (await upstreamFailure(thrown)).message }),
+    ),
+    lookupNames(api),
+    confirmId === null ? null : orNull(getRecording(api, confirmId)),
+  ])
+  const confirm = confirming
+    ? { recording_id: confirming.recording_id, file_name: confirming.file_name, created_at: confirming.created_at }
+    : null
+  const values = { q: raw.q ?? '', status: raw.status ?? '' }
+  return data({ query, values, errors, ...list, names, confirm }, { headers: api.headers })
+}
+
+/** Back to the list as it was, minus the confirmation step. */
+function backTo(redirectTo: FormDataEntryValue | null) {
+  const url = new URL(safeRedirect(redirectTo, SPEECH_HISTORY_PATH), 'http://portal')
+  if (url.pathname !== SPEECH_HISTORY_PATH) return SPEECH_HISTORY_PATH
+  url.searchParams.delete(CONFIRM)
+  return `${url.pathname}${url.search}`
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireHistory(params)
+  const form = await readForm(request)
+  const back = backTo(form.get('redirectTo'))
+  const id = recordingIdOf(form.get('recording_id'))
+  if (form.get('intent') !== DELETE_INTENT || id === null) {
+    return redirectWithToast(back, { title: DELETE_ERROR, message: 'Choose a recording to delete', type: 'error' })
+  }
+  const api = await createUpstream(request)
+  try {
+    await deleteRecording(api, id)
+    return await redirectWithToast(back, { message: DELETED }, { headers: api.headers })
+  } catch (thrown) {
+    const { message } = await upstreamFailure(thrown)
+    return redirectWithToast(back, { title: DELETE_ERROR, message, type: 'error' }, { headers: api.headers })
+  }
+}
+
+export default function SpeechHistoryPage() {
+  const { query, values, errors, page, error, names, confirm } = useLoaderData<typeof loader>()
+  const layout = useRouteLoaderData<{ user: User }>('routes/demo-portal/layout')
+  const { pathname, search } = useLocation()
+  const [asking, setAsking] = useState<RecordingSummary | null>(null)
+  const href = (changes: Record<string, string | null>) => withParams(pathname, search, changes)
+  const redirectTo = href({ [CONFIRM]: null })
+  const me = layout?.user
+  const canDelete = (r: RecordingSummary) => Boolean(me && (me.role === 'admin' || r.uploaded_by?.id === me.id))
+  const filtered = Boolean(values.q || values.status)
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Anchor component={Link} to={SPEECH_PATH} size="sm">
+          <Group gap={4} component="span">
+            <IconArrowLeft size={14} aria-hidden />
+            Speech recognition
+          </Group>
+        </Anchor>
+        <Group justify="space-between" align="flex-end" mt={4} gap="sm">
+          <div>
+            <Title order={1}>Past history</Title>
+            <Text c="dimmed">Your recordings, newest first: open one for its transcript, or delete it.</Text>
+          </div>
+          <Button component={Link} to={SPEECH_DEMO_PATH} leftSection={<IconUpload size={16} />}>
+            Upload a recording
+          </Button>
+        </Group>
+      </div>
+      {confirm ? <RecordingDeletePanel recording={confirm} redirectTo={redirectTo} cancelHref={redirectTo} /> : null}
+      <Card padding="md">
+        <Stack gap="md">
+          <HistoryFilters key={search} values={values} errors={errors} />
+          {Object.keys(errors).length ? (
+            <Alert color="yellow" title="Some filters were not applied" role="alert">
+              Correct the highlighted fields; the list below ignores them.
+            </Alert>
+          ) : null}
+          {error !== null ? (
+            <Alert color="red" title={RECORDING_LIST_ERROR} role="alert">
+              {error}
+            </Alert>
+          ) : page.results.length === 0 ? (
+            <Text c="dimmed" ta="center" py="xl">
+              {filtered ? 'No recordings match these filters.' : 'No recordings yet.'}
+            </Text>
+          ) : (
+            <>
+              <RecordingTable
+                recordings={page.results}
+                languages={names.languages}
+                domains={names.domains}
+                label="Recordings"
+                actions={{
+                  canDelete,
+                  confirmHref: (id) => href({ [CONFIRM]: String(id) }),
+                  onDelete: setAsking,
+                }}
+              />
+              <RecordingPager
+                page={query.page}
+                totalPages={page.total_pages}
+                count={page.count}
+                hrefFor={(n) => href({ page: String(n), [CONFIRM]: null })}
+              />
+            </>
+          )}
+        </Stack>
+      </Card>
+      <Modal opened={asking !== null} onClose={() => setAsking(null)} title="Delete recording" centered>
+        {asking ? (
+          <RecordingDeleteForm
+            recording={asking}
+            redirectTo={redirectTo}
+            onSubmit={() => setAsking(null)}
+            cancel={
+              <Button variant="default" onClick={() => setAsking(null)}>
+                Cancel
+              </Button>
+            }
+          />
+        ) : null}
+      </Modal>
+    </Stack>
+  )
+}
+
+export function ErrorBoundary() {
+  return <ErrorScreen error={useRouteError()} />
+}

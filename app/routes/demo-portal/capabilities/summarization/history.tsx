@@ -1,0 +1,196 @@
+import { Alert, Anchor, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData, useLocation, useRouteError } from '@remix-run/react'
+import { IconSparkles } from '@tabler/icons-react'
+import { useState } from 'react'
+import { z } from 'zod'
+import { summaryIdQuery, summaryListQuery, type SummaryItem, type SummaryListQuery } from '#contract/summarization'
+import { ErrorScreen } from '~/components/error-screen'
+import { SUMMARIZATION_PATH, SUMMARIZE_DEMO_PATH, SUMMARY_HISTORY_PATH } from '~/components/summarization/format'
+import {
+  SummaryDeleteForm,
+  SummaryDeletePanel,
+  type DeleteTarget,
+} from '~/components/summarization/summary-delete-confirm'
+import { SummaryListFilters, SummaryListPager, type ListValues } from '~/components/summarization/summary-list-filters'
+import { SummaryTable } from '~/components/summarization/summary-table'
+import { readForm } from '~/lib/forms.server'
+import {
+  deleteSummary,
+  getSummary,
+  listSummaries,
+  listSummaryTypes,
+  summaryFailure,
+} from '~/services/summarization.server'
+import { createUpstream, orNull } from '~/services/upstream.server'
+import { redirectWithToast, safeRedirect } from '~/sessions.server'
+import { pageTitle } from '~/theme'
+
+export const meta: MetaFunction = () => [{ title: pageTitle('Past summaries') }]
+
+/** The sub-views of summarization (ARCHITECTURE §8): only the user's own history. */
+const TYPES = new Set(['past_history'])
+const CONFIRM = 'confirm-delete'
+const KEPT = ['q', 'status', 'summary_type', 'page'] as const
+/** SPEC §8, as written. */
+const LIST_ERROR = 'something went wrong in list api'
+const DELETED = 'Deleted record successfully!'
+
+function requireType(params: LoaderFunctionArgs['params']) {
+  if (!params.type || !TYPES.has(params.type)) throw new Response('There is no such summary list.', { status: 404 })
+}
+
+/** The query as the contract reads it; invalid filters are reported and left out, so the list still shows. */
+function readListQuery(params: URLSearchParams) {
+  const raw = Object.fromEntries(KEPT.flatMap((key) => (params.has(key) ? [[key, params.get(key) ?? '']] : [])))
+  const first = summaryListQuery.safeParse(raw)
+  if (first.success) return { query: first.data, values: raw as ListValues, errors: {} }
+  const errors: Partial<Record<keyof SummaryListQuery, string[]>> = first.error.flatten().fieldErrors
+  const rest = Object.fromEntries(Object.entries(raw).filter(([key]) => !(key in errors)))
+  const second = summaryListQuery.safeParse(rest)
+  return { query: second.success ? second.data : summaryListQuery.parse({}), values: raw as ListValues, errors }
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  requireType(params)
+  const api = await createUpstream(request)
+  const url = new URL(request.url)
+  const { query, values, errors } = readListQuery(url.searchParams)
+  const confirmId = summaryIdQuery.safeParse({ summary_id: url.searchParams.get(CONFIRM) })
+  // the page, the types for the filter and the summary to confirm a delete of, at once
+  const [list, types, confirming] = await Promise.all([
+    listSummaries(api, query).then(
+      (page) => ({ page, error: null }),
+      async (thrown: unknown) => ({ page: null, error: (await summaryFailure(thrown)).message }),
+    ),
+    orNull(listSummaryTypes(api)),
+    confirmId.success ? orNull(getSummary(api, confirmId.data.summary_id)) : null,
+  ])
+  const confirm: DeleteTarget | null = confirming
+    ? {
+        summary_id: confirming.summary_id,
+        source: confirming.source,
+        summary_type_label: confirming.summary_type_label,
+      }
+    : null
+  const typeOptions = (types ?? []).map((t) => ({ value: t.code, label: t.name }))
+  return data({ query, values, errors, ...list, typeOptions, confirm }, { headers: api.headers })
+}
+
+const deleteBody = z.object({ intent: z.literal('delete'), summary_id: summaryIdQuery.shape.summary_id })
+
+/** Back to the list as it was, minus the confirmation step. */
+function backTo(redirectTo: FormDataEntryValue | null) {
+  const url = new URL(safeRedirect(redirectTo, SUMMARY_HISTORY_PATH), 'http://portal')
+  if (url.pathname !== SUMMARY_HISTORY_PATH) return SUMMARY_HISTORY_PATH
+  url.searchParams.delete(CONFIRM)
+  return `${url.pathname}${url.search}`
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireType(params)
+  const form = await readForm(request)
+  const back = backTo(form.get('redirectTo'))
+  const parsed = deleteBody.safeParse(Object.fromEntries(form))
+  if (!parsed.success) return redirectWithToast(back, { message: 'Choose a summary to delete', type: 'error' })
+  const api = await createUpstream(request)
+  try {
+    await deleteSummary(api, parsed.data.summary_id)
+    return await redirectWithToast(back, { message: DELETED }, { headers: api.headers })
+  } catch (thrown) {
+    const { message } = await summaryFailure(thrown)
+    return redirectWithToast(back, { message, type: 'error' }, { headers: api.headers })
+  }
+}
+
+function useListLinks() {
+  const { pathname, search } = useLocation()
+  return (changes: Record<string, string | null>) => {
+    const params = new URLSearchParams(search)
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) params.delete(key)
+      else params.set(key, value)
+    }
+    const query = params.toString()
+    return query ? `${pathname}?${query}` : pathname
+  }
+}
+
+export default function SummaryHistoryPage() {
+  const { query, values, errors, page, error, typeOptions, confirm } = useLoaderData<typeof loader>()
+  const withParams = useListLinks()
+  const [asking, setAsking] = useState<SummaryItem | null>(null)
+  const redirectTo = withParams({ [CONFIRM]: null })
+  const filtered = Boolean(query.q || query.status || query.summary_type)
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Anchor component={Link} to={SUMMARIZATION_PATH} size="sm">
+          ← Summarization
+        </Anchor>
+        <Group justify="space-between" align="flex-end" gap="sm" mt={4}>
+          <div>
+            <Title order={1}>Past summaries</Title>
+            <Text c="dimmed">Everything you have summarised, newest first.</Text>
+          </div>
+          <Button component={Link} to={SUMMARIZE_DEMO_PATH} leftSection={<IconSparkles size={16} aria-hidden />}>
+            New summary
+          </Button>
+        </Group>
+      </div>
+      {confirm ? <SummaryDeletePanel summary={confirm} redirectTo={redirectTo} cancelHref={redirectTo} /> : null}
+      <Card padding="md">
+        <Stack gap="md">
+          <SummaryListFilters values={values} errors={errors} typeOptions={typeOptions} />
+          {Object.keys(errors).length ? (
+            <Alert color="yellow" title="Some filters were not applied" role="alert" p="xs">
+              Correct the highlighted fields; the list below ignores them.
+            </Alert>
+          ) : null}
+          {error !== null ? (
+            <Alert color="red" title={LIST_ERROR} role="alert">
+              {error}
+            </Alert>
+          ) : page.results.length === 0 ? (
+            <Text c="dimmed" ta="center" py="xl">
+              {filtered ? 'No summaries match these filters.' : 'No summaries yet.'}
+            </Text>
+          ) : (
+            <SummaryTable
+              summaries={page.results}
+              label="Past summaries"
+              remove={{ confirmHref: (id) => withParams({ [CONFIRM]: String(id) }), onDelete: setAsking }}
+            />
+          )}
+          {page ? (
+            <SummaryListPager
+              page={query.page}
+              totalPages={page.total_pages}
+              count={page.count}
+              hrefFor={(n) => withParams({ page: String(n), [CONFIRM]: null })}
+            />
+          ) : null}
+        </Stack>
+      </Card>
+      <Modal opened={asking !== null} onClose={() => setAsking(null)} title="Delete summary" centered>
+        {asking ? (
+          <SummaryDeleteForm
+            summary={asking}
+            redirectTo={redirectTo}
+            cancel={
+              <Button variant="default" onClick={() => setAsking(null)}>
+                Cancel
+              </Button>
+            }
+          />
+        ) : null}
+      </Modal>
+    </Stack>
+  )
+}
+
+// An unknown list type reads "404 — There is no such summary list."
+export function ErrorBoundary() {
+  return <ErrorScreen error={useRouteError()} />
+}
