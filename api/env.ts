@@ -32,6 +32,8 @@ const schema = z.object({
   LLM_API_KEY: z.string().min(1).optional(),
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
   WHISPER_MODEL_PATH: z.string().min(1).optional(),
+  WHISPER_CPP_BIN: z.string().min(1).optional(),
+  POCKETSPHINX_MODEL_DIR: z.string().min(1).optional(),
   ASR_BASE_URL: z.string().url('must be an absolute URL').optional(),
   ASR_API_KEY: z.string().min(1).optional(),
   ASR_MODEL: z.string().min(1).default('whisper-1'),
@@ -59,7 +61,14 @@ export type ApiEnv = {
   speech: SpeechConfig
 }
 
-export type SpeechConfig = { whisperModelPath?: string; asrBaseUrl?: string; asrApiKey?: string; asrModel?: string }
+export type SpeechConfig = {
+  whisperModelPath?: string
+  /** The whisper.cpp program (whisper-cli); else found on PATH. */
+  whisperCppBin?: string
+  asrBaseUrl?: string
+  asrApiKey?: string
+  asrModel?: string
+}
 
 export type LlmConfig = { baseUrl: string; apiKey: string; model: string }
 
@@ -118,6 +127,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY ?? 'unused', model: e.LLM_MODEL } : null,
     speech: {
       whisperModelPath: e.WHISPER_MODEL_PATH ? path.resolve(e.WHISPER_MODEL_PATH) : undefined,
+      whisperCppBin: e.WHISPER_CPP_BIN,
       asrBaseUrl: e.ASR_BASE_URL,
       asrApiKey: e.ASR_API_KEY,
       asrModel: e.ASR_MODEL,
