@@ -105,11 +105,11 @@ export async function runTranscriptionJob({ db, blobs, speech, llm }: Transcript
 }
 
 /** Transcription is CPU-bound: at most two at a time per process (WORKERS caps it further). */
-export async function registerTranscription(queue: Queue, deps: TranscriptionDeps) {
+export async function registerTranscription(queue: Queue, deps: TranscriptionDeps, { retryDelay = 5 } = {}) {
   await queue.register<TranscribeJob>(TRANSCRIBE_RECORDING, (data) => runTranscriptionJob(deps, data), {
     concurrency: 2,
     retryLimit: RETRY_LIMIT,
-    retryDelay: 5,
+    retryDelay,
     pollingIntervalSeconds: 1,
     expireInSeconds: 3 * 60 * 60,
   })
