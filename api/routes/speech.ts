@@ -44,6 +44,8 @@ async function checkLookup(db: Db, kind: 'language' | 'domain', code: string) {
 /** Speech recognition (SPEC §7, /api/speech_recognition/): any signed-in user, on their own recordings. */
 export const speechRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, blobs, queue, jwtSecret }) => {
   const signer = createAudioSigner(jwtSecret)
+  /** A recording's signed audio path for this user (none without a blob store). */
+  const audioUrlFor = (userId: number) => (recordingId: number) => (blobs ? signer.sign(recordingId, userId).url : null)
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart)
 
   app.post(
@@ -147,9 +149,7 @@ export const speechRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, bl
       },
     },
     async (request) => {
-      const detail = await recordingDetail(db, request.user, request.query.recording_id, (id) =>
-        blobs ? signer.sign(id, request.user.id).url : null,
-      )
+      const detail = await recordingDetail(db, request.user, request.query.recording_id, audioUrlFor(request.user.id))
       return ok(detail, 'Recording status retrieved successfully')
     },
   )
@@ -184,9 +184,7 @@ export const speechRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, bl
           transcriptEditedAt: new Date(),
         })
         .where(eq(recordings.id, id))
-      const detail = await recordingDetail(db, request.user, id, (rid) =>
-        blobs ? signer.sign(rid, request.user.id).url : null,
-      )
+      const detail = await recordingDetail(db, request.user, id, audioUrlFor(request.user.id))
       return ok(detail, 'Transcript updated successfully')
     },
   )
@@ -211,9 +209,7 @@ export const speechRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, bl
         .update(recordings)
         .set({ summary, originalSummary: row.originalSummary ?? row.summary, summaryEditedAt: new Date() })
         .where(eq(recordings.id, id))
-      const detail = await recordingDetail(db, request.user, id, (rid) =>
-        blobs ? signer.sign(rid, request.user.id).url : null,
-      )
+      const detail = await recordingDetail(db, request.user, id, audioUrlFor(request.user.id))
       return ok(detail, 'Summary updated successfully')
     },
   )

@@ -7,6 +7,7 @@ import { recordings, users } from '../db/schema'
 import type { Actor } from '../evaluations/access'
 import { fullName } from '../evaluations/queries'
 import { HttpError, notFound } from '../lib/http-error'
+import { likePattern } from '../lib/like'
 import { offsetOf, pageOf } from '../lib/paging'
 
 /** Admins and QA supervisors read everyone's uploads, and the words before redaction. */
@@ -78,7 +79,7 @@ export async function listRecordings(db: Db, user: Actor, query: RecordingListQu
   const conditions: SQL[] = [uploads, eq(recordings.uploadedBy, user.id)]
   if (query.status) conditions.push(eq(recordings.status, query.status))
   if (query.q) {
-    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    const like = likePattern(query.q)
     conditions.push(
       or(
         ilike(recordings.fileName, like),

@@ -12,6 +12,7 @@ import { summaries } from '../db/schema'
 import { summaryTypeInfo } from '../engines/summarize'
 import type { Actor } from '../evaluations/access'
 import { notFound } from '../lib/http-error'
+import { likePattern } from '../lib/like'
 import { offsetOf, pageOf } from '../lib/paging'
 import { statusKpiOf } from '../speech/store'
 
@@ -93,7 +94,7 @@ export async function listSummaries(db: Db, user: Actor, query: SummaryListQuery
   if (query.status) conditions.push(eq(summaries.status, query.status))
   if (query.summary_type) conditions.push(eq(summaries.summaryType, query.summary_type))
   if (query.q) {
-    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    const like = likePattern(query.q)
     conditions.push(or(ilike(summaries.sourceName, like), ilike(summaries.text, like), ilike(summaries.summary, like))!)
   }
   const where = and(...conditions)

@@ -24,5 +24,3 @@ export function uniqueViolation(error: unknown): string | null {
   return null
 }
 
-/** Escapes LIKE wildcards so user input matches literally. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`

@@ -15,7 +15,7 @@ import {
 } from '../db/schema'
 import { fullName } from '../evaluations/queries'
 import { offsetOf, pageOf } from '../lib/paging'
-import { likePattern } from './errors'
+import { likePattern } from '../lib/like'
 
 const supervisor = alias(users, 'supervisor')
 
