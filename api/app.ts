@@ -32,12 +32,16 @@ import { userRoutes } from './routes/users'
 import { accessMgmtRoutes } from './routes/access-mgmt'
 import { speechRoutes } from './routes/speech'
 import { summarizationRoutes } from './routes/summarization'
+import { ocrRoutes } from './routes/ocr'
+import { faceRoutes } from './routes/face'
 import { createServices } from './services'
+import { DEFAULT_THRESHOLD } from './engines/face/compare'
 
 export type AppEnv = Pick<
   ApiEnv,
   'jwtSecret' | 'trustProxy' | 'loginIpLimit' | 'loginAccountLimit' | 'loginAccountWindowMs'
->
+> &
+  Partial<Pick<ApiEnv, 'faceThreshold'>>
 
 export type BuildOptions = {
   database: Database
@@ -93,6 +97,8 @@ export async function buildApp({ database, env, queue, blobs = null, llm = null,
   await app.register(accessMgmtRoutes, { db })
   await app.register(speechRoutes, { db, blobs, queue, jwtSecret: env.jwtSecret })
   await app.register(summarizationRoutes, { db, queue })
+  await app.register(ocrRoutes, { db, blobs, queue, jwtSecret: env.jwtSecret, llm })
+  await app.register(faceRoutes, { db, blobs, jwtSecret: env.jwtSecret, threshold: env.faceThreshold ?? DEFAULT_THRESHOLD })
   await app.register(healthRoutes, { database, queue })
   return app
 }

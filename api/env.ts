@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { DEFAULT_THRESHOLD } from './engines/face/compare'
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -37,6 +38,8 @@ const schema = z.object({
   ASR_BASE_URL: z.string().url('must be an absolute URL').optional(),
   ASR_API_KEY: z.string().min(1).optional(),
   ASR_MODEL: z.string().min(1).default('whisper-1'),
+  /** Face verification: the descriptor distance below which two faces are the same person (docs/decisions/010). */
+  FACE_MATCH_THRESHOLD: z.coerce.number().gt(0, 'must be above 0').lt(1, 'must be below 1').default(DEFAULT_THRESHOLD),
 })
 
 export type ApiEnv = {
@@ -59,6 +62,8 @@ export type ApiEnv = {
   llm: LlmConfig | null
   /** The speech engines configured beyond Debian's pocketsphinx (ARCHITECTURE §6). */
   speech: SpeechConfig
+  /** The face verification threshold (FACE_MATCH_THRESHOLD). */
+  faceThreshold: number
 }
 
 export type SpeechConfig = {
@@ -132,6 +137,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       asrApiKey: e.ASR_API_KEY,
       asrModel: e.ASR_MODEL,
     },
+    faceThreshold: e.FACE_MATCH_THRESHOLD,
   }
 }
 

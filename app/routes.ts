@@ -8,6 +8,7 @@ export default [
   route('resources/call-audio/:recordingId', 'routes/resources/call-audio.ts'),
   route('resources/user-export', 'routes/resources/user-export.ts'),
   route('resources/evaluation-export', 'routes/resources/evaluation-export.ts'),
+  route('resources/image/*', 'routes/resources/image.ts'),
   route('demo-portal', 'routes/demo-portal/layout.tsx', [
     index('routes/demo-portal/home.tsx'),
     route('solutions/call-evaluation', 'routes/demo-portal/call-evaluation/layout.tsx', [
@@ -29,6 +30,17 @@ export default [
       route('manage-user/upload-template.csv', 'routes/demo-portal/call-evaluation/manage-user/upload-template.ts'),
       route('manage-user/:id', 'routes/demo-portal/call-evaluation/manage-user/edit.tsx'),
     ]),
+    // document OCR solution (`:type` is a KPI bucket's list, `:type/:subtype` one document of it)
+    route('solutions/ocr', 'routes/demo-portal/solutions/ocr/index.tsx'),
+    route('solutions/ocr/demo', 'routes/demo-portal/solutions/ocr/demo.tsx'),
+    route('solutions/ocr/demo/upload', 'routes/demo-portal/solutions/ocr/upload.ts'),
+    route('solutions/ocr/:type', 'routes/demo-portal/solutions/ocr/bucket.tsx'),
+    route('solutions/ocr/:type/:subtype', 'routes/demo-portal/solutions/ocr/document.tsx'),
+    // facial recognition solution (`:type` is a KPI bucket's scans, `:type/:subtype` one scan)
+    route('solutions/facial-recognition', 'routes/demo-portal/solutions/face-recognition/index.tsx'),
+    route('solutions/face-recognition/demo', 'routes/demo-portal/solutions/face-recognition/demo.tsx'),
+    route('solutions/face-recognition/:type', 'routes/demo-portal/solutions/face-recognition/bucket.tsx'),
+    route('solutions/face-recognition/:type/:subtype', 'routes/demo-portal/solutions/face-recognition/scan.tsx'),
     // speech recognition capability (`demo?recording_id=N` is one recording's page; demo/upload takes the form's XHR)
     route('capabilities/speech-recognition', 'routes/demo-portal/capabilities/speech-recognition/index.tsx'),
     route('capabilities/speech-recognition/demo', 'routes/demo-portal/capabilities/speech-recognition/demo.tsx'),

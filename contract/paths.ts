@@ -17,6 +17,8 @@ export const paths = {
   documentDetails: '/api/ocr/get_document_details/',
   insightsChatbot: '/api/ocr/insights_chatbot/',
   uploadDocumentKpi: '/api/ocr/upload_document_kpi/',
+  /** A page image as read (PNG), opened by a signed query (api/lib/signed-link.ts). */
+  ocrPageImage: (documentId: number | string, page: number | string) => `/api/ocr/page_image/${documentId}/${page}/`,
   facePeople: '/api/face_recognition/people/',
   facePerson: (id: number | string) => `/api/face_recognition/people/${id}/`,
   faceVerify: '/api/face_recognition/verify/',
@@ -24,6 +26,9 @@ export const paths = {
   faceScans: '/api/face_recognition/scans/',
   faceScan: (id: number | string) => `/api/face_recognition/scans/${id}/`,
   faceKpi: '/api/face_recognition/scan_kpi/',
+  /** A reference photo and a scan's probe photo, opened by a signed query. */
+  facePhoto: (photoId: number | string) => `/api/face_recognition/photo/${photoId}/`,
+  faceScanPhoto: (scanId: number | string) => `/api/face_recognition/scan_photo/${scanId}/`,
   summarize: '/api/summarization/summarize/',
   summaryStatus: '/api/summarization/summary_status/',
   summaryTypes: '/api/summarization/summary_types/',

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { roles } from '#contract/accounts'
 import { summaryTypeCodes } from '#contract/summarization'
+import { documentTypes } from '#contract/ocr'
 
 export const roleEnum = pgEnum('user_role', roles)
 
@@ -493,4 +494,126 @@ export const evaluationStatusHistory = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('evaluation_status_history_evaluation_idx').on(t.evaluationId, t.createdAt)],
+)
+
+// ---------------------------------------------------------------- document OCR
+
+export const documentTypeEnum = pgEnum('document_type', documentTypes)
+
+/** A page as read, without its image bytes: the image is a PNG in the blob store under `imageKey`. */
+export type DocumentPageRow = {
+  page: number
+  width: number
+  height: number
+  text: string
+  words: { text: string; confidence: number; box: { x0: number; y0: number; x1: number; y1: number } }[]
+  source: 'ocr' | 'text_layer'
+  rotation: number
+  imageKey: string | null
+}
+export type ExtractedFieldRow = {
+  name: string
+  label: string
+  value: string
+  confidence: number
+  valid: boolean
+  reason: string | null
+}
+
+/** An uploaded document (image or PDF) and what the OCR job read from it. Owned by its uploader. */
+export const documents = pgTable(
+  'documents',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    documentType: documentTypeEnum('document_type').notNull(),
+    fileName: varchar('file_name', { length: 255 }).notNull(),
+    mimeType: varchar('mime_type', { length: 100 }).notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    blobKey: varchar('blob_key', { length: 300 }).notNull(),
+    status: jobStatusEnum('status').notNull().default('pending'),
+    failureReason: text('failure_reason'),
+    pageCount: integer('page_count').notNull().default(0),
+    /** The words' mean confidence, 0–100. */
+    confidence: real('confidence'),
+    text: text('text').notNull().default(''),
+    pages: jsonb('pages').$type<DocumentPageRow[]>().notNull().default([]),
+    fields: jsonb('fields').$type<ExtractedFieldRow[]>().notNull().default([]),
+    engine: varchar('engine', { length: 40 }),
+    jobId: varchar('job_id', { length: 64 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('documents_user_created_idx').on(t.userId, t.createdAt)],
+)
+
+// ---------------------------------------------------------------- facial recognition
+
+type FaceBoxRow = { x: number; y: number; width: number; height: number }
+
+/** A person enrolled for face verification by one user (people are the enroller's own; admins see all). */
+export const facePeople = pgTable(
+  'face_people',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 120 }).notNull(),
+    externalId: varchar('external_id', { length: 60 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('face_people_owner_idx').on(t.ownerId, t.createdAt)],
+)
+
+/** A reference photo (in the blob store) and the 128-d descriptor of its one face. */
+export const facePhotos = pgTable(
+  'face_photos',
+  {
+    id: serial('id').primaryKey(),
+    personId: integer('person_id')
+      .notNull()
+      .references(() => facePeople.id, { onDelete: 'cascade' }),
+    blobKey: varchar('blob_key', { length: 300 }).notNull(),
+    mimeType: varchar('mime_type', { length: 100 }).notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    face: jsonb('face').$type<FaceBoxRow>().notNull(),
+    descriptor: jsonb('descriptor').$type<number[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('face_photos_person_idx').on(t.personId)],
+)
+
+export const scanKindEnum = pgEnum('face_scan_kind', ['verify', 'identify'])
+export const scanDecisionEnum = pgEnum('face_scan_decision', ['validated', 'invalidated'])
+
+/** One verification or identification: the probe photo, its face, the decision and why. */
+export const faceScans = pgTable(
+  'face_scans',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: scanKindEnum('kind').notNull(),
+    decision: scanDecisionEnum('decision').notNull(),
+    /** The claimed person (verify) or the best match (identify); scans go with their person. */
+    personId: integer('person_id').references(() => facePeople.id, { onDelete: 'cascade' }),
+    distance: real('distance'),
+    threshold: real('threshold').notNull(),
+    reasons: jsonb('reasons').$type<string[]>().notNull().default([]),
+    liveness: jsonb('liveness').$type<{ score: number; live: boolean; reasons: string[] }>().notNull(),
+    face: jsonb('face').$type<FaceBoxRow | null>(),
+    landmarks: jsonb('landmarks').$type<{ x: number; y: number }[]>().notNull().default([]),
+    blobKey: varchar('blob_key', { length: 300 }),
+    mimeType: varchar('mime_type', { length: 100 }),
+    width: integer('width'),
+    height: integer('height'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('face_scans_user_created_idx').on(t.userId, t.createdAt)],
 )
