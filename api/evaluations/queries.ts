@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import { likePattern } from '../lib/like'
 import { alias, type AnyPgColumn, type PgColumn } from 'drizzle-orm/pg-core'
 import type { EvaluationDetail, EvaluationListQuery, EvaluationSummary } from '#contract/evaluations'
 import type { Db } from '../db/client'
@@ -117,7 +118,6 @@ function toSummary(r: SummaryRow): EvaluationSummary {
 
 export const DAY_MS = 24 * 60 * 60 * 1000
 const INT_MAX = 2_147_483_647
-const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 /** Midnight UTC of a YYYY-MM-DD that names a real day (the contract checks only the shape: 2026-02-30 passes it). */
 export function utcDay(field: string, day: string) {
@@ -133,7 +133,7 @@ export function utcDay(field: string, day: string) {
  * matches (each looked up once in its small table, then matched by id), or the evaluation's id.
  */
 function textSearch(db: Conn, q: string) {
-  const like = likeOf(q)
+  const like = likePattern(q)
   const matches: SQL[] = [
     ilike(callEvaluations.customerName, like),
     ilike(callEvaluations.purpose, like),

@@ -1,4 +1,5 @@
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
+import { likePattern } from '../lib/like'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { projectList, projectListQuery } from '#contract/evaluations'
 import { paths } from '#contract/paths'
@@ -27,7 +28,7 @@ export const projectListRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       const { limit, q, role } = request.query
       const conditions = [eq(users.isActive, true), inArray(users.role, role ? [role] : ['agent', 'qa_supervisor'])]
       if (q) {
-        const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+        const like = likePattern(q)
         conditions.push(
           or(
             ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),

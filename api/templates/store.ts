@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { likePattern } from '../lib/like'
 import type { Template, TemplateInput, TemplateSummary } from '#contract/templates'
 import type { Db } from '../db/client'
 import { callEvaluations, templateCategories, templateQuestions, templates, users } from '../db/schema'
@@ -38,7 +39,7 @@ export async function listTemplates(db: Db, filter: TemplateFilter) {
   const conditions = [eq(templates.isLatest, true)]
   if (filter.status !== 'all') conditions.push(eq(templates.status, filter.status))
   if (filter.q) {
-    const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    const like = likePattern(filter.q)
     conditions.push(or(ilike(templates.name, like), ilike(templates.description, like))!)
   }
   const where = and(...conditions)
