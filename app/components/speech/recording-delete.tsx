@@ -1,6 +1,5 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
-import { Form, Link, useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { ConfirmActionForm, ConfirmActionPanel } from '~/components/layout/confirm-action'
 import { formatDateTime, SPEECH_HISTORY_PATH } from './format'
 
 export const DELETE_INTENT = 'delete'
@@ -15,54 +14,26 @@ type Props = {
   onSubmit?: () => void
 }
 
-/** The delete form itself: a plain POST, in a modal with JavaScript and in the page without it. */
-export function RecordingDeleteForm({ recording, redirectTo, cancel, onSubmit }: Props) {
-  const navigation = useNavigation()
-  const deleting =
-    navigation.state !== 'idle' && navigation.formData?.get('recording_id') === String(recording.recording_id)
-  return (
-    <Form method="post" action={SPEECH_HISTORY_PATH} onSubmit={onSubmit} aria-label="Delete recording">
-      <input type="hidden" name="intent" value={DELETE_INTENT} />
-      <input type="hidden" name="recording_id" value={recording.recording_id} />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      <Stack gap="md">
-        <Text size="sm">
-          Delete <strong>{recording.file_name}</strong> (uploaded {formatDateTime(recording.created_at)})? Its audio,
-          transcript and summary are removed for good.
-        </Text>
-        <Group gap="sm" justify="flex-end">
-          {cancel}
-          <Button type="submit" color="red" loading={deleting}>
-            Delete recording
-          </Button>
-        </Group>
-      </Stack>
-    </Form>
-  )
+const confirmation = ({ recording, ...rest }: Omit<Props, 'cancel'>) => ({
+  ...rest,
+  action: SPEECH_HISTORY_PATH,
+  intent: DELETE_INTENT,
+  fields: { recording_id: recording.recording_id },
+  submitLabel: 'Delete recording',
+  message: (
+    <>
+      Delete <strong>{recording.file_name}</strong> (uploaded {formatDateTime(recording.created_at)})? Its audio,
+      transcript and summary are removed for good.
+    </>
+  ),
+})
+
+/** The delete form: in a modal with JavaScript, in the page without it. */
+export function RecordingDeleteForm({ cancel, ...props }: Props) {
+  return <ConfirmActionForm {...confirmation(props)} cancel={cancel} />
 }
 
 /** The no-JavaScript confirmation step (`?confirm-delete=<id>`), above the list. */
 export function RecordingDeletePanel({ cancelHref, ...props }: Omit<Props, 'cancel'> & { cancelHref: string }) {
-  return (
-    <Paper
-      withBorder
-      p="md"
-      radius="md"
-      role="region"
-      aria-labelledby="confirm-delete-title"
-      style={{ borderColor: 'var(--mantine-color-red-4)', background: 'var(--mantine-color-red-0)' }}
-    >
-      <Title order={2} size="h4" id="confirm-delete-title" mb="xs">
-        Delete recording
-      </Title>
-      <RecordingDeleteForm
-        {...props}
-        cancel={
-          <Button component={Link} to={cancelHref} variant="default">
-            Cancel
-          </Button>
-        }
-      />
-    </Paper>
-  )
+  return <ConfirmActionPanel {...confirmation(props)} title="Delete recording" cancelHref={cancelHref} />
 }

@@ -1,6 +1,5 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
-import { Form, Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { ConfirmActionForm, ConfirmActionPanel } from '~/components/layout/confirm-action'
 import { SUMMARY_HISTORY_PATH } from './format'
 
 export type DeleteTarget = { summary_id: number; source: string; summary_type_label: string }
@@ -12,52 +11,26 @@ type Props = {
   cancel: ReactNode
 }
 
-/** The delete form itself: a plain POST, shown in a modal with JavaScript and in the page without it. */
-export function SummaryDeleteForm({ summary, redirectTo, cancel }: Props) {
-  return (
-    <Form method="post" action={SUMMARY_HISTORY_PATH}>
-      <input type="hidden" name="intent" value="delete" />
-      <input type="hidden" name="summary_id" value={summary.summary_id} />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      <Stack gap="md">
-        <Text size="sm">
-          Delete summary <strong>#{summary.summary_id}</strong> ({summary.summary_type_label} of {summary.source})? The
-          summary and the text it was made from are removed; a summary still being made is cancelled. It cannot be
-          undone.
-        </Text>
-        <Group gap="sm" justify="flex-end">
-          {cancel}
-          <Button type="submit" color="red">
-            Delete summary
-          </Button>
-        </Group>
-      </Stack>
-    </Form>
-  )
+const confirmation = ({ summary, redirectTo }: Omit<Props, 'cancel'>) => ({
+  redirectTo,
+  action: SUMMARY_HISTORY_PATH,
+  intent: 'delete',
+  fields: { summary_id: summary.summary_id },
+  submitLabel: 'Delete summary',
+  message: (
+    <>
+      Delete summary <strong>#{summary.summary_id}</strong> ({summary.summary_type_label} of {summary.source})? The
+      summary and the text it was made from are removed; a summary still being made is cancelled. It cannot be undone.
+    </>
+  ),
+})
+
+/** The delete form: in a modal with JavaScript, in the page without it. */
+export function SummaryDeleteForm({ cancel, ...props }: Props) {
+  return <ConfirmActionForm {...confirmation(props)} cancel={cancel} />
 }
 
 /** The no-JavaScript confirmation step (`?confirm-delete=<id>`), above the list. */
 export function SummaryDeletePanel({ cancelHref, ...props }: Omit<Props, 'cancel'> & { cancelHref: string }) {
-  return (
-    <Paper
-      withBorder
-      p="md"
-      radius="md"
-      role="region"
-      aria-labelledby="confirm-delete-title"
-      style={{ borderColor: 'var(--mantine-color-red-4)', background: 'var(--mantine-color-red-0)' }}
-    >
-      <Title order={2} size="h4" id="confirm-delete-title" mb="xs">
-        Delete summary
-      </Title>
-      <SummaryDeleteForm
-        {...props}
-        cancel={
-          <Button component={Link} to={cancelHref} variant="default">
-            Cancel
-          </Button>
-        }
-      />
-    </Paper>
-  )
+  return <ConfirmActionPanel {...confirmation(props)} title="Delete summary" cancelHref={cancelHref} />
 }

@@ -1,0 +1,92 @@
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { Form, Link, useNavigation } from '@remix-run/react'
+import { useId, type ReactNode } from 'react'
+
+export type ConfirmActionProps = {
+  /** The route whose action does it. */
+  action: string
+  intent: string
+  /** Hidden fields that name the record (e.g. `{ recording_id: 7 }`). */
+  fields: Record<string, string | number>
+  /** Where to come back to after (the list as it was, without the confirmation step). */
+  redirectTo: string
+  /** What will happen, in a sentence or two. */
+  message: ReactNode
+  submitLabel: string
+  /** The cancel control: the modal's close button with JavaScript, a link back without it. */
+  cancel: ReactNode
+  /** Called as the form is posted (the modal closes; the page follows the navigation). */
+  onSubmit?: () => void
+  'aria-label'?: string
+}
+
+/**
+ * A destructive action's confirmation (delete, deactivate): a plain POST with an intent and the
+ * record's id, shown in a modal with JavaScript and as a panel above the list without it.
+ */
+export function ConfirmActionForm({
+  action,
+  intent,
+  fields,
+  redirectTo,
+  message,
+  submitLabel,
+  cancel,
+  onSubmit,
+  'aria-label': ariaLabel,
+}: ConfirmActionProps) {
+  const navigation = useNavigation()
+  const pending =
+    navigation.state !== 'idle' &&
+    navigation.formData?.get('intent') === intent &&
+    Object.entries(fields).every(([name, value]) => navigation.formData?.get(name) === String(value))
+  return (
+    <Form method="post" action={action} onSubmit={onSubmit} aria-label={ariaLabel ?? submitLabel}>
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <Stack gap="md">
+        <Text size="sm">{message}</Text>
+        <Group gap="sm" justify="flex-end">
+          {cancel}
+          <Button type="submit" color="red" loading={pending}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Form>
+  )
+}
+
+/** The no-JavaScript confirmation step (e.g. `?confirm-delete=<id>`), shown above the list. */
+export function ConfirmActionPanel({
+  title,
+  cancelHref,
+  ...props
+}: Omit<ConfirmActionProps, 'cancel'> & { title: string; cancelHref: string }) {
+  const titleId = useId()
+  return (
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      role="region"
+      aria-labelledby={titleId}
+      style={{ borderColor: 'var(--mantine-color-red-4)', background: 'var(--mantine-color-red-0)' }}
+    >
+      <Title order={2} size="h4" id={titleId} mb="xs">
+        {title}
+      </Title>
+      <ConfirmActionForm
+        {...props}
+        cancel={
+          <Button component={Link} to={cancelHref} variant="default">
+            Cancel
+          </Button>
+        }
+      />
+    </Paper>
+  )
+}
