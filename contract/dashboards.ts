@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { pageQuery, paged } from './envelope'
+import { isoDate, pageQuery, paged } from './envelope'
 import { evaluationStatus } from './evaluations'
 import { role } from './accounts'
 
@@ -20,10 +20,6 @@ import { role } from './accounts'
 const id = z.coerce.number().int().positive().max(2_147_483_647)
 const emptyIsAny = (v: unknown) => (v === '' ? undefined : v)
 const optionalId = z.preprocess(emptyIsAny, id.optional())
-const isoDate = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
 
 /** The filters every dashboard endpoint takes. Empty values mean "any". */
 export const dashboardFilters = z.object({

@@ -53,3 +53,14 @@ export const jobStatusLabel: Record<JobStatus, string> = {
 }
 
 export const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
+
+/** A calendar day, YYYY-MM-DD, that exists (2026-02-30 does not). */
+export const isoDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
+  .refine((value) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return true // the regex above has said it
+    const date = new Date(`${value}T00:00:00Z`)
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
+  }, 'Use a date like 2026-01-31')

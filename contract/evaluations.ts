@@ -1,12 +1,8 @@
 import { z } from 'zod'
-import { jobStatus, pageQuery, paged } from './envelope'
+import { isoDate, jobStatus, pageQuery, paged } from './envelope'
 import { role } from './accounts'
 
 const id = z.coerce.number().int().positive().max(2_147_483_647)
-const isoDate = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
 const score = z.coerce.number().min(0, 'Scores run from 0 to 100').max(100, 'Scores run from 0 to 100')
 /** A checkbox or query flag: "true"/"on"/"1" mean yes; absent or empty means no filter. */
 const flag = z.preprocess(

@@ -119,7 +119,7 @@ function toSummary(r: SummaryRow): EvaluationSummary {
 export const DAY_MS = 24 * 60 * 60 * 1000
 const INT_MAX = 2_147_483_647
 
-/** Midnight UTC of a YYYY-MM-DD that names a real day (the contract checks only the shape: 2026-02-30 passes it). */
+/** Midnight UTC of a YYYY-MM-DD (the contract's isoDate has checked it names a real day; this guards other callers). */
 export function utcDay(field: string, day: string) {
   const ms = Date.parse(`${day}T00:00:00Z`)
   if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== day) {
