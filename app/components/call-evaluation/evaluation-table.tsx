@@ -2,6 +2,7 @@ import { Anchor, Badge, Group, Table, Text, Tooltip } from '@mantine/core'
 import { Link } from '@remix-run/react'
 import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react'
 import type { EvaluationOrdering, EvaluationSummary } from '#contract/evaluations'
+import { ListPager } from '~/components/layout/list-pager'
 import {
   evaluationDetailPath,
   formatDateTime,
@@ -129,47 +130,6 @@ export function EvaluationTable({ evaluations, ordering, sortHref }: Props) {
 
 type PagerProps = { page: number; totalPages: number; count: number; hrefFor: (page: number) => string }
 
-/** Links, so paging works without JavaScript. */
-export function EvaluationPager({ page, totalPages, count, hrefFor }: PagerProps) {
-  if (totalPages <= 1)
-    return count ? <Text size="sm" c="dimmed">{`${count} ${count === 1 ? 'evaluation' : 'evaluations'}`}</Text> : null
-  const first = Math.max(1, Math.min(page - 2, totalPages - 4))
-  const pages = Array.from({ length: Math.min(5, totalPages) }, (_, i) => first + i)
-  return (
-    <Group justify="space-between" gap="sm">
-      <Text size="sm" c="dimmed">
-        {count} evaluations · page {page} of {totalPages}
-      </Text>
-      <nav aria-label="Pages">
-        <Group gap={4}>
-          {page > 1 ? (
-            <Anchor component={Link} to={hrefFor(page - 1)} size="sm" px={8}>
-              Previous
-            </Anchor>
-          ) : null}
-          {pages.map((n) => (
-            <Anchor
-              key={n}
-              component={Link}
-              to={hrefFor(n)}
-              size="sm"
-              px={8}
-              py={2}
-              aria-current={n === page ? 'page' : undefined}
-              fw={n === page ? 700 : 400}
-              style={n === page ? { borderRadius: 6, background: 'var(--mantine-color-indigo-0)' } : undefined}
-              aria-label={`Page ${n}`}
-            >
-              {n}
-            </Anchor>
-          ))}
-          {page < totalPages ? (
-            <Anchor component={Link} to={hrefFor(page + 1)} size="sm" px={8}>
-              Next
-            </Anchor>
-          ) : null}
-        </Group>
-      </nav>
-    </Group>
-  )
+export function EvaluationPager(props: PagerProps) {
+  return <ListPager {...props} noun={['evaluation', 'evaluations']} label="Pages" />
 }

@@ -1,6 +1,7 @@
-import { Button, Group, NativeSelect, Text, TextInput } from '@mantine/core'
-import { Form, Link } from '@remix-run/react'
+import { Button, Group, NativeSelect, TextInput } from '@mantine/core'
+import { Form } from '@remix-run/react'
 import { IconSearch } from '@tabler/icons-react'
+import { ListPager } from '~/components/layout/list-pager'
 
 export const statusOptions = [
   { value: 'active', label: 'Active' },
@@ -34,28 +35,6 @@ export function TemplateListFilters({ q, status }: { q: string; status: string }
 
 type PagerProps = { page: number; totalPages: number; count: number; hrefFor: (page: number) => string }
 
-/** Previous and next as links (no JavaScript needed). */
-export function TemplateListPager({ page, totalPages, count, hrefFor }: PagerProps) {
-  return (
-    <Group justify="space-between" gap="sm">
-      <Text size="sm" c="dimmed">
-        {count} {count === 1 ? 'template' : 'templates'} · page {Math.min(page, Math.max(totalPages, 1))} of{' '}
-        {Math.max(totalPages, 1)}
-      </Text>
-      {totalPages > 1 ? (
-        <Group gap="xs" component="nav" aria-label="Template pages">
-          {page > 1 ? (
-            <Button component={Link} to={hrefFor(page - 1)} variant="default" size="compact-sm" rel="prev">
-              Previous
-            </Button>
-          ) : null}
-          {page < totalPages ? (
-            <Button component={Link} to={hrefFor(page + 1)} variant="default" size="compact-sm" rel="next">
-              Next
-            </Button>
-          ) : null}
-        </Group>
-      ) : null}
-    </Group>
-  )
+export function TemplateListPager(props: PagerProps) {
+  return <ListPager {...props} noun={['template', 'templates']} label="Template pages" />
 }

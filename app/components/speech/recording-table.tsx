@@ -1,9 +1,10 @@
-import { Anchor, Button, Group, Table, Text } from '@mantine/core'
+import { Anchor, Button, Table, Text } from '@mantine/core'
 import { Link } from '@remix-run/react'
 import { IconTrash } from '@tabler/icons-react'
 import type { RecordingSummary } from '#contract/speech'
 import { formatBytes, formatClock, formatDateTime, recordingPath } from './format'
 import { StatusBadge } from './recording-status'
+import { ListPager } from '~/components/layout/list-pager'
 
 export type Names = Record<string, string>
 
@@ -104,34 +105,6 @@ export function RecordingTable({ recordings, languages, domains, actions, label 
 
 type PagerProps = { page: number; totalPages: number; count: number; hrefFor: (page: number) => string }
 
-/** Links, so paging works without JavaScript. */
-export function RecordingPager({ page, totalPages, count, hrefFor }: PagerProps) {
-  const summary = `${count} ${count === 1 ? 'recording' : 'recordings'}`
-  if (totalPages <= 1)
-    return (
-      <Text size="sm" c="dimmed">
-        {summary}
-      </Text>
-    )
-  return (
-    <Group justify="space-between" gap="sm">
-      <Text size="sm" c="dimmed">
-        {summary} · page {page} of {totalPages}
-      </Text>
-      <nav aria-label="Pages">
-        <Group gap="xs">
-          {page > 1 ? (
-            <Anchor component={Link} to={hrefFor(page - 1)} size="sm">
-              Previous
-            </Anchor>
-          ) : null}
-          {page < totalPages ? (
-            <Anchor component={Link} to={hrefFor(page + 1)} size="sm">
-              Next
-            </Anchor>
-          ) : null}
-        </Group>
-      </nav>
-    </Group>
-  )
+export function RecordingPager(props: PagerProps) {
+  return <ListPager {...props} noun={['recording', 'recordings']} label="Pages" />
 }

@@ -1,7 +1,8 @@
-import { Button, Group, NativeSelect, Text, TextInput } from '@mantine/core'
-import { Form, Link } from '@remix-run/react'
+import { Button, Group, NativeSelect, TextInput } from '@mantine/core'
+import { Form } from '@remix-run/react'
 import { IconSearch } from '@tabler/icons-react'
 import { statusOptions } from './format'
+import { ListPager } from '~/components/layout/list-pager'
 
 export type ListValues = { q?: string; status?: string; summary_type?: string }
 type Option = { value: string; label: string }
@@ -56,28 +57,6 @@ export function SummaryListFilters({
 
 type PagerProps = { page: number; totalPages: number; count: number; hrefFor: (page: number) => string }
 
-/** Previous and next as links (no JavaScript needed). */
-export function SummaryListPager({ page, totalPages, count, hrefFor }: PagerProps) {
-  const pages = Math.max(totalPages, 1)
-  return (
-    <Group justify="space-between" gap="sm">
-      <Text size="sm" c="dimmed">
-        {count} {count === 1 ? 'summary' : 'summaries'} · page {Math.min(page, pages)} of {pages}
-      </Text>
-      {totalPages > 1 ? (
-        <Group gap="xs" component="nav" aria-label="Summary pages">
-          {page > 1 ? (
-            <Button component={Link} to={hrefFor(page - 1)} variant="default" size="compact-sm" rel="prev">
-              Previous
-            </Button>
-          ) : null}
-          {page < totalPages ? (
-            <Button component={Link} to={hrefFor(page + 1)} variant="default" size="compact-sm" rel="next">
-              Next
-            </Button>
-          ) : null}
-        </Group>
-      ) : null}
-    </Group>
-  )
+export function SummaryListPager(props: PagerProps) {
+  return <ListPager {...props} noun={['summary', 'summaries']} label="Summary pages" />
 }

@@ -1,7 +1,8 @@
-import { Button, Group, NativeSelect, Text, TextInput } from '@mantine/core'
+import { Button, Group, NativeSelect, TextInput } from '@mantine/core'
 import { Form, Link } from '@remix-run/react'
 import { IconSearch } from '@tabler/icons-react'
 import { USER_LIST_PATH, type Option } from './paths'
+import { ListPager } from '~/components/layout/list-pager'
 
 export type UserListQuery = {
   page: number
@@ -83,28 +84,6 @@ export function UserListFilters({ query, roles, departments, locations }: Props)
 
 type PagerProps = { page: number; totalPages: number; count: number; hrefFor: (page: number) => string }
 
-/** Previous and next as links (no JavaScript needed). */
-export function UserListPager({ page, totalPages, count, hrefFor }: PagerProps) {
-  const pages = Math.max(totalPages, 1)
-  return (
-    <Group justify="space-between" gap="sm">
-      <Text size="sm" c="dimmed">
-        {count} {count === 1 ? 'user' : 'users'} · page {Math.min(page, pages)} of {pages}
-      </Text>
-      {totalPages > 1 ? (
-        <Group gap="xs" component="nav" aria-label="User pages">
-          {page > 1 ? (
-            <Button component={Link} to={hrefFor(page - 1)} variant="default" size="compact-sm" rel="prev">
-              Previous
-            </Button>
-          ) : null}
-          {page < totalPages ? (
-            <Button component={Link} to={hrefFor(page + 1)} variant="default" size="compact-sm" rel="next">
-              Next
-            </Button>
-          ) : null}
-        </Group>
-      ) : null}
-    </Group>
-  )
+export function UserListPager(props: PagerProps) {
+  return <ListPager {...props} noun={['user', 'users']} label="User pages" />
 }
