@@ -3,6 +3,7 @@ import type { Database } from '../db/client'
 import { createServices } from '../services'
 import { createLlm } from '../engines/llm/client'
 import { registerHousekeeping } from './housekeeping'
+import { registerOcr } from './ocr'
 import { registerScoring } from './scoring'
 import { registerSummarization } from './summarization'
 import { registerTranscription } from './transcription'
@@ -18,4 +19,5 @@ export async function registerJobs(queue: Queue, database: Database, env: ApiEnv
   await registerScoring(queue, db, llm)
   await registerTranscription(queue, { db, blobs, speech: env.speech, llm })
   await registerSummarization(queue, db, llm)
+  await registerOcr(queue, { db, blobs })
 }

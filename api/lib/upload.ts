@@ -73,20 +73,87 @@ export async function readUpload(request: FastifyRequest, options: Options) {
     }
   } catch (error) {
     if (stored && options.store) await options.store.blobs.remove(stored).catch(() => {})
-    const code = (error as FastifyError).code
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, options.tooLarge)
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw new HttpError(413, 'Send one file and the form fields only')
-    }
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new HttpError(415, 'The form is not valid multipart')
-    if (error instanceof HttpError) throw error
-    // a broken multipart body is the client's, not ours
-    if (error instanceof Error && /multipart|boundary|Unexpected end/i.test(error.message)) {
-      throw new HttpError(400, 'The upload was cut off or malformed')
-    }
-    throw error
+    throw multipartError(error, options.tooLarge, 'Send one file and the form fields only')
   }
   return { fields, file }
+}
+
+/** The client's multipart mistakes as HttpErrors (413, 415, 400); anything else is rethrown as it was. */
+function multipartError(error: unknown, tooLarge: string, tooMany: string): unknown {
+  const code = (error as FastifyError).code
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, tooLarge)
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return new HttpError(413, tooMany)
+  }
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new HttpError(415, 'The form is not valid multipart')
+  if (error instanceof HttpError) return error
+  // a body that ends inside a part (a cut-off upload)
+  if (code === 'ERR_STREAM_PREMATURE_CLOSE') return new HttpError(400, 'The upload was cut off or malformed')
+  // a broken multipart body is the client's, not ours
+  if (error instanceof Error && /multipart|boundary|Unexpected end/i.test(error.message)) {
+    return new HttpError(400, 'The upload was cut off or malformed')
+  }
+  return error
+}
+
+type ManyOptions = {
+  /** The field the files come in (e.g. `photos`); a file in any other field is refused. */
+  field: string
+  maxFiles: number
+  /** Each file's bound; a larger one answers 413 with `tooLarge`. */
+  maxBytes: number
+  tooLarge: string
+  /** The field error when more than `maxFiles` files are sent. */
+  tooMany?: string
+}
+
+/** A file kept in memory, as readUploads returns it. */
+export type UploadedFile = ReceivedFile & { bytes: Buffer }
+
+/**
+ * Reads a multipart request with up to `maxFiles` files in one field (kept in memory, each
+ * bounded as it arrives) and a few text fields. An empty file input (no name, no bytes: what a
+ * browser sends for a file input left blank) is skipped.
+ */
+export async function readUploads(request: FastifyRequest, options: ManyOptions) {
+  const { field, maxFiles } = options
+  if (!request.isMultipart()) {
+    throw new HttpError(415, `Send the form as multipart/form-data with the files in "${field}"`)
+  }
+  const tooMany = options.tooMany ?? `Send at most ${maxFiles} file${maxFiles === 1 ? '' : 's'}`
+  const fields: Record<string, string> = {}
+  const files: UploadedFile[] = []
+  // room for blank inputs beside the real files; busboy refuses anything past it
+  const slack = 5
+  try {
+    const parts = request.parts({
+      limits: {
+        fileSize: options.maxBytes,
+        files: maxFiles + slack,
+        fields: 10,
+        parts: maxFiles + slack + 10,
+        fieldSize: 1024 * 1024,
+      },
+    })
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value
+        continue
+      }
+      if (part.fieldname !== field) {
+        part.file.resume()
+        throw new HttpError(400, `Send the files in the field "${field}"`, { [field]: ['Attach a file'] })
+      }
+      const bytes = await part.toBuffer()
+      if (bytes.length === 0 && !part.filename) continue
+      if (files.length === maxFiles) throw new HttpError(400, tooMany, { [field]: [tooMany] })
+      const filename = displayName(part.filename, `${field}-${files.length + 1}`)
+      files.push({ filename, size: bytes.length, head: bytes.subarray(0, HEAD_BYTES), bytes })
+    }
+  } catch (error) {
+    throw multipartError(error, options.tooLarge, tooMany)
+  }
+  return { fields, files }
 }
 
 async function readHead(blobs: BlobStore, key: string, size: number) {

@@ -1,0 +1,138 @@
+import multipart from '@fastify/multipart'
+import Fastify from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { installErrorHandling } from '../plugins/errors'
+import { readUpload, readUploads } from './upload'
+
+type Part = { name: string; value: string } | { name: string; filename: string; bytes: Buffer }
+
+function form(parts: Part[]) {
+  const boundary = `----test${Math.random().toString(16).slice(2)}`
+  const chunks: Buffer[] = []
+  for (const part of parts) {
+    if ('value' in part) {
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`),
+      )
+    } else {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+        part.bytes,
+        Buffer.from('\r\n'),
+      )
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`))
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
+}
+
+const app = Fastify()
+
+beforeAll(async () => {
+  installErrorHandling(app)
+  await app.register(multipart)
+  app.post('/many', async (request) => {
+    const { fields, files } = await readUploads(request, {
+      field: 'photos',
+      maxFiles: 3,
+      maxBytes: 1000,
+      tooLarge: 'A photo is too large',
+      tooMany: 'At most 3 photos',
+    })
+    return { fields, files: files.map((f) => ({ filename: f.filename, size: f.size, text: f.bytes.toString() })) }
+  })
+  app.post('/one', async (request) => {
+    const { fields, file } = await readUpload(request, { maxBytes: 1000, tooLarge: 'Too large' })
+    return { fields, file: file && { filename: file.filename, size: file.size } }
+  })
+  await app.ready()
+})
+
+afterAll(() => app.close())
+
+const file = (name: string, text: string, field = 'photos') => ({
+  name: field,
+  filename: name,
+  bytes: Buffer.from(text),
+})
+
+describe('readUploads', () => {
+  it('reads several files of one field, in order, with the text fields', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/many',
+      ...form([{ name: 'name', value: 'Ann' }, file('a.jpg', 'first'), file('../../b.jpg', 'second')]),
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({
+      fields: { name: 'Ann' },
+      files: [
+        { filename: 'a.jpg', size: 5, text: 'first' },
+        { filename: 'b.jpg', size: 6, text: 'second' },
+      ],
+    })
+  })
+
+  it('skips blank file inputs but refuses more files than allowed', async () => {
+    const blank = { name: 'photos', filename: '', bytes: Buffer.alloc(0) }
+    const ok = await app.inject({ method: 'POST', url: '/many', ...form([blank, file('a.jpg', 'x'), blank]) })
+    expect(ok.json().files).toHaveLength(1)
+
+    const many = await app.inject({
+      method: 'POST',
+      url: '/many',
+      ...form(['a', 'b', 'c', 'd'].map((n) => file(`${n}.jpg`, n))),
+    })
+    expect(many.statusCode).toBe(400)
+    expect(many.json()).toMatchObject({ message: 'At most 3 photos', errors: { photos: ['At most 3 photos'] } })
+  })
+
+  it('answers 413 for a file over the bound, 400 for another field, 415 when not multipart', async () => {
+    const big = await app.inject({ method: 'POST', url: '/many', ...form([file('a.jpg', 'x'.repeat(1001))]) })
+    expect(big.statusCode).toBe(413)
+    expect(big.json().message).toBe('A photo is too large')
+
+    const wrong = await app.inject({ method: 'POST', url: '/many', ...form([file('a.jpg', 'x', 'file')]) })
+    expect(wrong.statusCode).toBe(400)
+    expect(wrong.json().errors).toEqual({ photos: ['Attach a file'] })
+
+    const json = await app.inject({ method: 'POST', url: '/many', payload: { photos: 'x' } })
+    expect(json.statusCode).toBe(415)
+  })
+
+  it('answers 400 for a body cut off mid-way', async () => {
+    const { payload, headers } = form([file('a.jpg', 'abc')])
+    const res = await app.inject({
+      method: 'POST',
+      url: '/many',
+      headers,
+      payload: payload.subarray(0, payload.length - 12),
+    })
+    expect(res.statusCode).toBe(400)
+  })
+})
+
+describe('readUpload still takes one file in "file"', () => {
+  it('reads it, refuses a second file with 413 and a cut-off body with 400', async () => {
+    const one = await app.inject({ method: 'POST', url: '/one', ...form([file('a.wav', 'abc', 'file')]) })
+    expect(one.json()).toEqual({ fields: {}, file: { filename: 'a.wav', size: 3 } })
+    const two = await app.inject({
+      method: 'POST',
+      url: '/one',
+      ...form([file('a.wav', 'abc', 'file'), file('b.wav', 'def', 'file')]),
+    })
+    expect(two.statusCode).toBe(413)
+    expect(two.json().message).toBe('Send one file and the form fields only')
+
+    const { payload, headers } = form([file('a.wav', 'abc', 'file')])
+    const cut = await app.inject({
+      method: 'POST',
+      url: '/one',
+      headers,
+      payload: payload.subarray(0, payload.length - 12),
+    })
+    expect(cut.statusCode).toBe(400)
+  })
+})
