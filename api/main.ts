@@ -5,7 +5,7 @@ import { loadEnvOrExit } from './env'
 import { startQueue } from './jobs/queue'
 import { registerJobs } from './jobs/register'
 import { localBlobStore } from './lib/blob-store'
-import { onShutdown, openConfiguredDatabase } from './runtime'
+import { closeEngines, onShutdown, openConfiguredDatabase } from './runtime'
 import { seedDemo } from './seed/seed'
 
 const env = loadEnvOrExit()
@@ -27,6 +27,7 @@ try {
     async () => {
       await app.close()
       await queue.stop()
+      await closeEngines()
       await database.close()
     },
     (msg) => app.log.info(msg),

@@ -1,6 +1,8 @@
 import path from 'node:path'
 import { type Database, openDatabase } from './db/client'
 import { DbLockedError } from './db/lock'
+import { closeFace } from './engines/face'
+import { closeOcr } from './engines/ocr'
 import type { ApiEnv } from './env'
 
 /** Opens the configured database and applies migrations; a locked PGlite exits with its message. */
@@ -44,4 +46,9 @@ export function onShutdown(stop: () => Promise<void>, log: (msg: string) => void
   }
   process.on('SIGINT', () => handler('SIGINT'))
   process.on('SIGTERM', () => handler('SIGTERM'))
+}
+
+/** Ends the engines' worker threads and models (OCR's tesseract pool, the face model) at shutdown. */
+export async function closeEngines(): Promise<void> {
+  await Promise.allSettled([closeOcr(), closeFace()])
 }

@@ -3,7 +3,7 @@ import { loadEnvOrExit } from './env'
 import { startQueue } from './jobs/queue'
 import { registerJobs } from './jobs/register'
 import { localBlobStore } from './lib/blob-store'
-import { onShutdown, openConfiguredDatabase } from './runtime'
+import { closeEngines, onShutdown, openConfiguredDatabase } from './runtime'
 
 const env = loadEnvOrExit()
 if (!env.databaseUrl) {
@@ -28,6 +28,7 @@ await registerJobs(queue, database, env, localBlobStore(path.join(env.dataDir, '
 
 onShutdown(async () => {
   await queue.stop()
+  await closeEngines()
   await database.close()
 }, console.log)
 console.log(`Worker ready (${env.workers} consumers per queue)`)

@@ -33,9 +33,15 @@ export function localBlobStore(root: string): BlobStore {
       const file = resolve(key)
       await fs.promises.mkdir(path.dirname(file), { recursive: true })
       const tmp = `${file}.${process.pid}.tmp`
-      if (Buffer.isBuffer(data)) await fs.promises.writeFile(tmp, data)
-      else await pipeline(data, fs.createWriteStream(tmp))
-      await fs.promises.rename(tmp, file)
+      try {
+        if (Buffer.isBuffer(data)) await fs.promises.writeFile(tmp, data)
+        else await pipeline(data, fs.createWriteStream(tmp))
+        await fs.promises.rename(tmp, file)
+      } catch (error) {
+        // a stream that broke off (a cut upload) leaves nothing half-written behind
+        await fs.promises.rm(tmp, { force: true })
+        throw error
+      }
       return { size: (await fs.promises.stat(file)).size }
     },
     async size(key) {

@@ -435,9 +435,8 @@ describe('refused uploads', () => {
       payload: body.payload.subarray(0, body.payload.length - 40),
     })
     expect(res.statusCode).toBe(400)
-    // only the invoice's original is stored, and no row was written for any refusal
-    // (localBlobStore leaves its .tmp file behind when the stream breaks: reported, not this route's)
-    const kept = storedFiles('documents').filter((e) => !e.name.endsWith('.tmp'))
+    // only the invoice's original is stored (not even a half-written temporary file), and no row was written for any refusal
+    const kept = storedFiles('documents')
     expect(kept.map((e) => e.name)).toEqual([path.basename((await originalKey())!)])
     expect((await get(documentList, paths.uploadDocument)).count).toBe(3)
   })
