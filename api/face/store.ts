@@ -203,6 +203,17 @@ export async function scanDetail(db: Db, user: Viewer, scanId: number, photoUrl:
   return toScan(row, photoUrl)
 }
 
+/** One scan the user may see, with its probe photo's file: the row first, then the file. */
+export async function deleteScan(db: Db, blobs: BlobStore | null, user: Viewer, scanId: number) {
+  const [row] = await db
+    .delete(faceScans)
+    .where(and(eq(faceScans.id, scanId), scansOf(user)))
+    .returning({ id: faceScans.id, key: faceScans.blobKey })
+  if (!row) throw notFound(SCAN_NOT_FOUND)
+  if (blobs && row.key) await blobs.remove(row.key).catch(() => {})
+  return row.id
+}
+
 const inBucket = (bucket: ScanBucket | undefined): SQL | undefined =>
   bucket === 'validated'
     ? eq(faceScans.decision, 'validated')

@@ -413,6 +413,21 @@ describe('deleting a person', () => {
     expect((await get(scanList, paths.faceScans)).results.map((s) => s.scan_id)).toEqual([scanIds.different])
   })
 
+  it('deletes one scan and its photo for its maker, and 404 for anyone else', async () => {
+    const [row] = await t.db.select().from(faceScans).where(eq(faceScans.id, scanIds.different))
+    expect(await t.blobs.size(row!.blobKey!)).not.toBeNull()
+    const url = paths.faceScan(scanIds.different)
+    expect((await t.app.inject({ method: 'DELETE', url, headers: as.other })).statusCode).toBe(404)
+    const res = await t.app.inject({ method: 'DELETE', url, headers: as.owner })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toMatchObject({ message: 'Deleted record successfully!', data: { scan_id: scanIds.different } })
+    expect(await t.blobs.size(row!.blobKey!)).toBeNull()
+    expect((await t.app.inject({ url, headers: as.owner })).statusCode).toBe(404)
+    expect((await t.app.inject({ method: 'DELETE', url, headers: as.owner })).statusCode).toBe(404)
+    // the person stays
+    expect((await t.app.inject({ url: paths.facePerson(bea.person_id), headers: as.owner })).statusCode).toBe(200)
+  })
+
   it('lets an admin delete anyone’s person', async () => {
     const res = await t.app.inject({ method: 'DELETE', url: paths.facePerson(bea.person_id), headers: as.admin })
     expect(res.statusCode).toBe(200)

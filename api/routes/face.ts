@@ -24,6 +24,7 @@ import { analyse, faceHttpError, identifyOutcome, livenessOf, verifyOutcome, typ
 import {
   createPerson,
   deletePerson,
+  deleteScan,
   hasPeople,
   insertScan,
   linkedFile,
@@ -386,6 +387,22 @@ export const faceRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, blob
     },
     async (request) =>
       ok(await listScans(db, request.user, request.query, scanUrlFor(request.user.id)), 'Scans retrieved successfully'),
+  )
+
+  app.delete(
+    paths.faceScan(':id'),
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Delete one scan and its photo (its maker or an admin)',
+        security,
+        params: idParam,
+        response: responses(z.object({ scan_id: z.number().int() }), 401, 404),
+      },
+    },
+    async (request) =>
+      ok({ scan_id: await deleteScan(db, blobs, request.user, request.params.id) }, 'Deleted record successfully!'),
   )
 
   app.get(
