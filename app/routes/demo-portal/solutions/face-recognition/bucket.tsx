@@ -1,4 +1,101 @@
-// Placeholder while issue 6's page is being built; replaced by the page itself.
-export default function Placeholder() {
-  return null
+import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData, useLocation, useRouteError } from '@remix-run/react'
+import { IconArrowLeft, IconFaceId } from '@tabler/icons-react'
+import { ErrorScreen } from '~/components/error-screen'
+import {
+  bucketLabel,
+  bucketPath,
+  FACE_DEMO_PATH,
+  FACE_PATH,
+  SCAN_BUCKETS,
+  SCAN_LIST_ERROR,
+} from '~/components/face/format'
+import { Pager, ScanTable } from '~/components/face/scan-table'
+import { withParams } from '~/components/speech/format'
+import { idOf, listScans, upstreamFailure } from '~/services/face.server'
+import { createUpstream } from '~/services/upstream.server'
+import { pageTitle } from '~/theme'
+import { requireBucket, rowOfScan } from './scans.server'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: pageTitle(data ? `${bucketLabel[data.bucket]} scans` : 'Facial recognition') },
+]
+
+const PAGE_SIZE = 10
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const bucket = requireBucket(params.type)
+  const page = idOf(new URL(request.url).searchParams.get('page')) ?? 1
+  const api = await createUpstream(request)
+  const list = await listScans(api, { bucket, page, page_size: PAGE_SIZE }).then(
+    (p) => ({ page: { ...p, results: p.results.map(rowOfScan) }, error: null }),
+    async (thrown: unknown) => ({ page: null, error: (await upstreamFailure(thrown)).message }),
+  )
+  return data({ bucket, current: page, ...list }, { headers: api.headers })
+}
+
+export default function FaceBucketPage() {
+  const { bucket, current, page, error } = useLoaderData<typeof loader>()
+  const { pathname, search } = useLocation()
+  return (
+    <Stack gap="lg">
+      <div>
+        <Anchor component={Link} to={FACE_PATH} size="sm">
+          <Group gap={4} component="span">
+            <IconArrowLeft size={14} aria-hidden />
+            Facial recognition
+          </Group>
+        </Anchor>
+        <Group justify="space-between" align="flex-end" mt={4} gap="sm">
+          <Title order={1}>{bucketLabel[bucket]}</Title>
+          <Button component={Link} to={FACE_DEMO_PATH} leftSection={<IconFaceId size={16} />}>
+            Verify a face
+          </Button>
+        </Group>
+      </div>
+      <nav aria-label="Scans by decision">
+        <Group gap="md">
+          {SCAN_BUCKETS.map((b) => (
+            <Anchor
+              key={b}
+              component={Link}
+              to={bucketPath(b)}
+              size="sm"
+              fw={b === bucket ? 700 : 400}
+              aria-current={b === bucket ? 'page' : undefined}
+            >
+              {bucketLabel[b]}
+            </Anchor>
+          ))}
+        </Group>
+      </nav>
+      <Card padding="md">
+        {page === null ? (
+          <Alert color="red" title={SCAN_LIST_ERROR} role="alert">
+            {error}
+          </Alert>
+        ) : page.results.length === 0 ? (
+          <Text c="dimmed" ta="center" py="xl">
+            No scans here yet.
+          </Text>
+        ) : (
+          <Stack gap="md">
+            <ScanTable scans={page.results} label={`${bucketLabel[bucket]} scans`} bucket={bucket} />
+            <Pager
+              page={current}
+              totalPages={page.total_pages}
+              count={page.count}
+              noun={['scan', 'scans']}
+              hrefFor={(n) => withParams(pathname, search, { page: String(n) })}
+            />
+          </Stack>
+        )}
+      </Card>
+    </Stack>
+  )
+}
+
+export function ErrorBoundary() {
+  return <ErrorScreen error={useRouteError()} />
 }

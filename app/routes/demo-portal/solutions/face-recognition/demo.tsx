@@ -1,4 +1,150 @@
-// Placeholder while issue 6's page is being built; replaced by the page itself.
-export default function Placeholder() {
-  return null
+import { Alert, Anchor, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link, useActionData, useLoaderData, useLocation, useRouteError } from '@remix-run/react'
+import { IconArrowLeft } from '@tabler/icons-react'
+import { useState } from 'react'
+import { ErrorScreen } from '~/components/error-screen'
+import { ConfirmActionForm, ConfirmActionPanel } from '~/components/layout/confirm-action'
+import { CONFIRM_PARAM as CONFIRM, EDIT_PARAM as EDIT, FACE_DEMO_PATH, FACE_PATH } from '~/components/face/format'
+import { PeopleList, type PersonRow } from '~/components/face/people-list'
+import { Pager } from '~/components/face/scan-table'
+import { EnrolForm, IdentifyForm, VerifyForm } from '~/components/face/photo-forms'
+import { DELETE_INTENT } from '~/components/face/photo-schema'
+import { withParams } from '~/components/speech/format'
+import { pageTitle } from '~/theme'
+import { demoAction, loadDemo } from './demo.server'
+
+export const meta: MetaFunction = () => [{ title: pageTitle('Facial recognition demo') }]
+
+export const loader = (args: LoaderFunctionArgs) => loadDemo(args)
+export const action = (args: ActionFunctionArgs) => demoAction(args)
+
+function deleting(person: PersonRow, redirectTo: string) {
+  return {
+    action: FACE_DEMO_PATH,
+    intent: DELETE_INTENT,
+    fields: { person_id: person.person_id },
+    redirectTo,
+    submitLabel: 'Delete person',
+    message: (
+      <>
+        Delete <strong>{person.name}</strong>? Their {person.photos.length === 1 ? 'photo' : 'photos'} and face
+        descriptors are removed for good.
+      </>
+    ),
+  }
+}
+
+function Section({ title, text, children }: { title: string; text: string; children: React.ReactNode }) {
+  const id = `${title.toLowerCase().replace(/\W+/g, '-')}-title`
+  return (
+    <Card padding="lg" component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" id={id}>
+        {title}
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        {text}
+      </Text>
+      {children}
+    </Card>
+  )
+}
+
+export default function FaceDemoPage() {
+  const { accept, page, people, options, optionsFailed, editing, confirm } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const { pathname, search } = useLocation()
+  const [asking, setAsking] = useState<PersonRow | null>(null)
+  const href = (changes: Record<string, string | null>) => withParams(pathname, search, changes)
+  const redirectTo = href({ [CONFIRM]: null, [EDIT]: null })
+  const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined)
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Anchor component={Link} to={FACE_PATH} size="sm">
+          <Group gap={4} component="span">
+            <IconArrowLeft size={14} aria-hidden />
+            Facial recognition
+          </Group>
+        </Anchor>
+        <Title order={1} mt={4}>
+          Enrol and verify faces
+        </Title>
+        <Text c="dimmed" maw={760}>
+          Enrol a person from one to five photos, then verify a new photo against them or find who it shows. Each photo
+          must show one face, large and sharp enough; the result says how close the face is and whether it looks live.
+        </Text>
+      </div>
+      {confirm ? (
+        <ConfirmActionPanel {...deleting(confirm, redirectTo)} title="Delete person" cancelHref={redirectTo} />
+      ) : null}
+      <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="lg">
+        <Section title="Enrol" text="Add a person with reference photos.">
+          <EnrolForm accept={accept} lastResult={resultFor('enrol')} />
+        </Section>
+        <Section title="Verify" text="Is this the person they claim to be?">
+          {optionsFailed ? (
+            <Alert color="yellow" mb="sm" role="alert" title="The people could not be loaded">
+              Reload the page in a moment.
+            </Alert>
+          ) : null}
+          <VerifyForm accept={accept} people={options} lastResult={resultFor('verify')} />
+        </Section>
+        <Section title="Identify" text="Who is this, among the people enrolled?">
+          <IdentifyForm accept={accept} lastResult={resultFor('identify')} />
+        </Section>
+      </SimpleGrid>
+      <Card padding="md" component="section" aria-labelledby="people-title">
+        <Title order={2} size="h4" id="people-title" mb="sm">
+          Your enrolled people
+        </Title>
+        {people.list === null ? (
+          <Alert color="red" title="The people could not be loaded" role="alert">
+            {people.error}
+          </Alert>
+        ) : people.list.results.length === 0 ? (
+          <Text c="dimmed" ta="center" py="lg">
+            No one enrolled yet. Enrol someone above to verify photos against them.
+          </Text>
+        ) : (
+          <Stack gap="sm">
+            <PeopleList
+              people={people.list.results}
+              editing={editing}
+              editResult={actionData?.intent === 'edit' ? actionData.result : undefined}
+              editHref={(id) => href({ [EDIT]: String(id), [CONFIRM]: null })}
+              closeHref={redirectTo}
+              confirmHref={(id) => href({ [CONFIRM]: String(id), [EDIT]: null })}
+              onDelete={setAsking}
+            />
+            <Pager
+              noun={['person', 'people']}
+              page={page}
+              totalPages={people.list.total_pages}
+              count={people.list.count}
+              hrefFor={(n) => href({ page: String(n), [CONFIRM]: null, [EDIT]: null })}
+            />
+          </Stack>
+        )}
+      </Card>
+      <Modal opened={asking !== null} onClose={() => setAsking(null)} title="Delete person" centered>
+        {asking ? (
+          <ConfirmActionForm
+            {...deleting(asking, redirectTo)}
+            onSubmit={() => setAsking(null)}
+            cancel={
+              <Button variant="default" onClick={() => setAsking(null)}>
+                Cancel
+              </Button>
+            }
+          />
+        ) : null}
+      </Modal>
+    </Stack>
+  )
+}
+
+export function ErrorBoundary() {
+  return <ErrorScreen error={useRouteError()} />
 }
