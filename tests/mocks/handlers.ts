@@ -3,8 +3,10 @@ import { accessMgmtHandlers } from './access-mgmt'
 import { accountHandlers } from './accounts'
 import { dashboardHandlers } from './dashboards'
 import { evaluationHandlers } from './evaluations'
+import { faceHandlers } from './face'
 import { lookupHandlers } from './lookups'
 import { notificationHandlers } from './notifications'
+import { ocrHandlers } from './ocr'
 import { speechHandlers } from './speech'
 import { summarizationHandlers } from './summarization'
 import { templateHandlers } from './templates'
@@ -23,5 +25,7 @@ export const handlers = [
   ...dashboardHandlers,
   ...speechHandlers,
   ...summarizationHandlers,
+  ...faceHandlers,
+  ...ocrHandlers,
 ]
 export const server = setupServer(...handlers)

@@ -1,4 +1,200 @@
-// Placeholder while issue 6's page is being built; replaced by the page itself.
-export default function Placeholder() {
-  return null
+import { Alert, Anchor, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData, useLocation, useRouteError } from '@remix-run/react'
+import { IconArrowLeft, IconScan } from '@tabler/icons-react'
+import { useState } from 'react'
+import { documentListQuery, type DocumentBucket, type DocumentListQuery, type DocumentSummary } from '#contract/ocr'
+import { ErrorScreen } from '~/components/error-screen'
+import { DocumentDeleteForm, DocumentDeletePanel } from '~/components/ocr/document-delete'
+import { DocumentFilters, type DocumentFilterErrors } from '~/components/ocr/document-filters'
+import { DocumentPager, DocumentTable } from '~/components/ocr/document-table'
+import {
+  bucketLabel,
+  bucketPath,
+  CONFIRM_PARAM,
+  DELETE_ERROR,
+  DELETE_INTENT,
+  DELETED,
+  DOCUMENT_LIST_ERROR,
+  isBucket,
+  OCR_DEMO_PATH,
+  OCR_PATH,
+  withParams,
+} from '~/components/ocr/format'
+import { usePollWhile } from '~/components/speech/recording-status'
+import { readForm } from '~/lib/forms.server'
+import {
+  deleteDocument,
+  documentIdOf,
+  getDocument,
+  listDocuments,
+  orNull,
+  upstreamFailure,
+} from '~/services/ocr.server'
+import { createUpstream, errorResponse } from '~/services/upstream.server'
+import { redirectWithToast, safeRedirect } from '~/sessions.server'
+import { pageTitle } from '~/theme'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: pageTitle(data ? `${bucketLabel[data.bucket]} documents` : 'Documents') },
+]
+
+const KEPT = ['q', 'document_type', 'page'] as const
+
+const intro: Record<DocumentBucket, string> = {
+  scanned: 'Documents read to the end: open one for its pages, text and fields.',
+  pending: 'Documents waiting for the OCR job or being read now.',
+  total_failed: 'Documents that could not be read, with the reason.',
+}
+
+/** `:type` is a KPI bucket (ARCHITECTURE §8); anything else is not a page. */
+function bucketOfParams(params: LoaderFunctionArgs['params']): DocumentBucket {
+  if (!isBucket(params.type)) throw errorResponse(404, 'Page not found')
+  return params.type
+}
+
+/** The query as the contract reads it; invalid fields are reported and left out. */
+function parseQuery(raw: Record<string, string>): { query: DocumentListQuery; errors: DocumentFilterErrors } {
+  const first = documentListQuery.safeParse(raw)
+  if (first.success) return { query: first.data, errors: {} }
+  const errors: Record<string, string[] | undefined> = first.error.flatten().fieldErrors
+  const rest = Object.fromEntries(Object.entries(raw).filter(([key]) => !(key in errors)))
+  const second = documentListQuery.safeParse(rest)
+  return { query: second.success ? second.data : documentListQuery.parse({}), errors }
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const bucket = bucketOfParams(params)
+  const api = await createUpstream(request)
+  const search = new URL(request.url).searchParams
+  const raw = Object.fromEntries(KEPT.flatMap((key) => (search.has(key) ? [[key, search.get(key) ?? '']] : [])))
+  const { query, errors } = parseQuery(raw)
+  const confirmId = documentIdOf(search.get(CONFIRM_PARAM))
+  const [list, confirming] = await Promise.all([
+    listDocuments(api, { ...query, status: bucket }).then(
+      (page) => ({ page, error: null }),
+      async (thrown: unknown) => ({ page: null, error: (await upstreamFailure(thrown)).message }),
+    ),
+    confirmId === null ? null : orNull(getDocument(api, confirmId)),
+  ])
+  const confirm = confirming
+    ? { document_id: confirming.document_id, file_name: confirming.file_name, created_at: confirming.created_at }
+    : null
+  const values = { q: raw.q ?? '', document_type: raw.document_type ?? '' }
+  return data({ bucket, query, values, errors, ...list, confirm }, { headers: api.headers })
+}
+
+/** Back to the list as it was, minus the confirmation step. */
+function backTo(redirectTo: FormDataEntryValue | null, list: string) {
+  const url = new URL(safeRedirect(redirectTo, list), 'http://portal')
+  if (url.pathname !== list) return list
+  url.searchParams.delete(CONFIRM_PARAM)
+  return `${url.pathname}${url.search}`
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const bucket = bucketOfParams(params)
+  const form = await readForm(request)
+  const back = backTo(form.get('redirectTo'), bucketPath(bucket))
+  const id = documentIdOf(form.get('document_id'))
+  if (form.get('intent') !== DELETE_INTENT || id === null) {
+    return redirectWithToast(back, { title: DELETE_ERROR, message: 'Choose a document to delete', type: 'error' })
+  }
+  const api = await createUpstream(request)
+  try {
+    await deleteDocument(api, id)
+    return await redirectWithToast(back, { message: DELETED }, { headers: api.headers })
+  } catch (thrown) {
+    const { message } = await upstreamFailure(thrown)
+    return redirectWithToast(back, { title: DELETE_ERROR, message, type: 'error' }, { headers: api.headers })
+  }
+}
+
+export default function OcrBucketPage() {
+  const { bucket, query, values, errors, page, error, confirm } = useLoaderData<typeof loader>()
+  const { pathname, search } = useLocation()
+  const [asking, setAsking] = useState<DocumentSummary | null>(null)
+  const href = (changes: Record<string, string | null>) => withParams(pathname, search, changes)
+  const redirectTo = href({ [CONFIRM_PARAM]: null })
+  const list = bucketPath(bucket)
+  const filtered = Boolean(values.q || values.document_type)
+  // documents on their way leave this list as they are read: with JavaScript, it follows them
+  usePollWhile(bucket === 'pending' && Boolean(page?.results.length))
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Anchor component={Link} to={OCR_PATH} size="sm">
+          <Group gap={4} component="span">
+            <IconArrowLeft size={14} aria-hidden />
+            Document OCR
+          </Group>
+        </Anchor>
+        <Group justify="space-between" align="flex-end" mt={4} gap="sm">
+          <div>
+            <Title order={1}>{bucketLabel[bucket]} documents</Title>
+            <Text c="dimmed">{intro[bucket]}</Text>
+          </div>
+          <Button component={Link} to={OCR_DEMO_PATH} leftSection={<IconScan size={16} />}>
+            Scan a document
+          </Button>
+        </Group>
+      </div>
+      {confirm ? (
+        <DocumentDeletePanel document={confirm} action={list} redirectTo={redirectTo} cancelHref={redirectTo} />
+      ) : null}
+      <Card padding="md">
+        <Stack gap="md">
+          <DocumentFilters key={search} action={list} values={values} errors={errors} />
+          {Object.keys(errors).length ? (
+            <Alert color="yellow" title="Some filters were not applied" role="alert">
+              Correct the highlighted fields; the list below ignores them.
+            </Alert>
+          ) : null}
+          {error !== null ? (
+            <Alert color="red" title={DOCUMENT_LIST_ERROR} role="alert">
+              {error}
+            </Alert>
+          ) : page.results.length === 0 ? (
+            <Text c="dimmed" ta="center" py="xl">
+              {filtered ? 'No documents match these filters.' : `No ${bucketLabel[bucket].toLowerCase()} documents.`}
+            </Text>
+          ) : (
+            <>
+              <DocumentTable
+                documents={page.results}
+                label="Documents"
+                actions={{ confirmHref: (id) => href({ [CONFIRM_PARAM]: String(id) }), onDelete: setAsking }}
+              />
+              <DocumentPager
+                page={query.page}
+                totalPages={page.total_pages}
+                count={page.count}
+                hrefFor={(n) => href({ page: String(n), [CONFIRM_PARAM]: null })}
+              />
+            </>
+          )}
+        </Stack>
+      </Card>
+      <Modal opened={asking !== null} onClose={() => setAsking(null)} title="Delete document" centered>
+        {asking ? (
+          <DocumentDeleteForm
+            document={asking}
+            action={list}
+            redirectTo={redirectTo}
+            onSubmit={() => setAsking(null)}
+            cancel={
+              <Button variant="default" onClick={() => setAsking(null)}>
+                Cancel
+              </Button>
+            }
+          />
+        ) : null}
+      </Modal>
+    </Stack>
+  )
+}
+
+export function ErrorBoundary() {
+  return <ErrorScreen error={useRouteError()} />
 }

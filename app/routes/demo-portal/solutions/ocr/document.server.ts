@@ -1,0 +1,95 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import type { DocumentBucket } from '#contract/ocr'
+import {
+  ASK_INTENT,
+  bucketPath,
+  CONFIRM_PARAM,
+  DELETE_ERROR,
+  DELETE_INTENT,
+  DELETED,
+  documentPath,
+  isBucket,
+  NOT_FOUND,
+} from '~/components/ocr/format'
+import { ASK_ERROR, parseAskForm, type AskReply } from '~/components/ocr/insights-chat'
+import type { ShownPage } from '~/components/ocr/page-view'
+import { readForm } from '~/lib/forms.server'
+import {
+  askDocument,
+  deleteDocument,
+  documentIdOf,
+  getDocument,
+  toPortalImageUrl,
+  upstreamFailure,
+} from '~/services/ocr.server'
+import { createUpstream, errorResponse, type Upstream } from '~/services/upstream.server'
+import { redirectWithToast } from '~/sessions.server'
+
+/** `:type` must be a KPI bucket and `:subtype` a document id; anything else is not a page. */
+function paramsOf(params: LoaderFunctionArgs['params']): { bucket: DocumentBucket; id: number } {
+  if (!isBucket(params.type)) throw errorResponse(404, 'Page not found')
+  const id = documentIdOf(params.subtype)
+  if (id === null) throw errorResponse(404, NOT_FOUND)
+  return { bucket: params.type, id }
+}
+
+const replied = (result: AskReply['result'], answer: AskReply['answer'] = null): AskReply => ({
+  intent: ASK_INTENT,
+  result,
+  answer,
+})
+
+async function documentFailure(thrown: unknown, api: Upstream): Promise<never> {
+  const { status, message } = await upstreamFailure(thrown)
+  throw errorResponse(status, status === 404 ? NOT_FOUND : message, api.headers)
+}
+
+/** The document, its pages' images as the portal's proxy paths; `?confirm-delete` for the no-JavaScript delete step. */
+export async function loadDocument({ request, params }: LoaderFunctionArgs) {
+  const { bucket, id } = paramsOf(params)
+  const api = await createUpstream(request)
+  const detail = await getDocument(api, id).catch((thrown: unknown) => documentFailure(thrown, api))
+  const pages: ShownPage[] = detail.pages.map(({ image_url: imageUrl, ...page }) => ({
+    ...page,
+    src: toPortalImageUrl(imageUrl),
+  }))
+  const confirming = new URL(request.url).searchParams.has(CONFIRM_PARAM)
+  return data({ bucket, document: { ...detail, pages }, confirming }, { headers: api.headers })
+}
+
+/** `ask`: a question about the document, answered in the action's data. `delete`: back to the list with a toast. */
+export async function documentAction({ request, params }: ActionFunctionArgs) {
+  const { bucket, id } = paramsOf(params)
+  const form = await readForm(request)
+  const intent = form.get('intent')
+  const here = documentPath(bucket, id)
+
+  if (intent === ASK_INTENT) {
+    // the document asked about is the one in the URL, whatever the form says
+    form.set('document_id', String(id))
+    const submission = parseAskForm(form)
+    if (submission.status !== 'success') {
+      return data(replied(submission.reply()), { status: 400 })
+    }
+    const api = await createUpstream(request)
+    try {
+      const answer = await askDocument(api, submission.value)
+      return data(replied(submission.reply({ resetForm: true }), answer), { headers: api.headers })
+    } catch (thrown) {
+      const { status, message } = await upstreamFailure(thrown)
+      return data(replied(submission.reply({ formErrors: [ASK_ERROR, message] })), { status, headers: api.headers })
+    }
+  }
+
+  if (intent === DELETE_INTENT) {
+    const api = await createUpstream(request)
+    try {
+      await deleteDocument(api, id)
+      return await redirectWithToast(bucketPath(bucket), { message: DELETED }, { headers: api.headers })
+    } catch (thrown) {
+      const { message } = await upstreamFailure(thrown)
+      return redirectWithToast(here, { title: DELETE_ERROR, message, type: 'error' }, { headers: api.headers })
+    }
+  }
+  return data({ intent: null, result: null, answer: null }, { status: 400 })
+}
