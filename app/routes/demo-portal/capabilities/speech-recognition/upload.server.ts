@@ -1,85 +1,24 @@
-import { createWriteStream, openAsBlob } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { Readable, Transform } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
 import type { SubmissionResult } from '@conform-to/react'
-import { MaxPartSizeExceededError, unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
 import { RECORDING_MAX_BYTES } from '#contract/speech'
 import { parseUploadForm, RECORDING_MAX_MB } from '~/components/speech/upload-schema'
 import { uploadRecording, upstreamFailure } from '~/services/speech.server'
 import { createUpstream } from '~/services/upstream.server'
+import { readSpooledUpload } from '~/lib/multipart-upload.server'
 import { requireTokens } from '~/sessions.server'
 
 const TOO_LARGE = `The recording is larger than ${RECORDING_MAX_MB} MB`
-// the file, language, domain and nothing much else
-const MAX_PARTS = 6
-const FIELD_MAX_BYTES = 1024
-// the multipart framing and the text fields around the file
-const FRAMING_BYTES = 64 * 1024
 
-class RefusedPart extends Error {}
-
-/** Where the file part is written as it arrives, and how it is read back: lazily, from the disk. */
-async function spoolFile(data: AsyncIterable<Uint8Array>, path: string, name: string) {
-  let size = 0
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      size += chunk.length
-      if (size > RECORDING_MAX_BYTES) done(new MaxPartSizeExceededError(name, RECORDING_MAX_BYTES))
-      else done(null, chunk)
-    },
+/** The posted form with the recording spooled to a temporary file (never held in memory). */
+export const readRecordingUpload = (request: Request) =>
+  readSpooledUpload(request, {
+    maxBytes: RECORDING_MAX_BYTES,
+    tooLarge: TOO_LARGE,
+    fileFields: ['file'],
+    // the file, language, domain and nothing much else
+    maxParts: 6,
+    tooManyParts: 'Send one recording and the form fields only',
+    prefix: 'speech-upload',
   })
-  await pipeline(Readable.from(data, { objectMode: false }), counter, createWriteStream(path))
-}
-
-async function readText(data: AsyncIterable<Uint8Array>) {
-  const decoder = new TextDecoder()
-  let size = 0
-  let text = ''
-  for await (const chunk of data) {
-    size += chunk.byteLength
-    if (size > FIELD_MAX_BYTES) throw new RefusedPart('A form field is too long')
-    text += decoder.decode(chunk, { stream: true })
-  }
-  return text + decoder.decode()
-}
-
-type Spooled = { form: FormData; cleanup: () => Promise<void> }
-
-/**
- * Reads the posted form with the recording streamed to a temporary file, never held in memory; the
- * returned form's file reads from that file as it is sent on. `cleanup` removes it.
- */
-export async function readRecordingUpload(request: Request): Promise<Spooled | { status: number; error: string }> {
-  const length = Number(request.headers.get('Content-Length'))
-  if (length > RECORDING_MAX_BYTES + FRAMING_BYTES) return { status: 413, error: TOO_LARGE }
-  let dir: string | undefined
-  const cleanup = async () => {
-    if (dir) await rm(dir, { recursive: true, force: true }).catch(() => {})
-  }
-  let parts = 0
-  const handler: UploadHandler = async ({ name, filename, contentType, data }) => {
-    if (++parts > MAX_PARTS) throw new RefusedPart('Send one recording and the form fields only')
-    if (filename === undefined) return readText(data)
-    // a file input left empty, or a file in a field that takes none
-    if (name !== 'file' || !filename) return undefined
-    dir ??= await mkdtemp(join(tmpdir(), 'speech-upload-'))
-    const path = join(dir, `part-${parts}`)
-    await spoolFile(data, path, name)
-    const type = contentType || 'application/octet-stream'
-    return new File([await openAsBlob(path, { type })], filename, { type })
-  }
-  try {
-    return { form: await unstable_parseMultipartFormData(request, handler), cleanup }
-  } catch (error) {
-    await cleanup()
-    if (error instanceof MaxPartSizeExceededError) return { status: 413, error: TOO_LARGE }
-    if (error instanceof RefusedPart) return { status: 413, error: error.message }
-    return { status: 400, error: 'The upload was cut off or is not a form. Try again.' }
-  }
-}
 
 export type UploadOutcome =
   | { ok: true; recordingId: number; headers: Headers }

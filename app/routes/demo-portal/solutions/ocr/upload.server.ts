@@ -1,87 +1,23 @@
-import { createWriteStream, openAsBlob } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { Readable, Transform } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
 import type { SubmissionResult } from '@conform-to/react'
-import { MaxPartSizeExceededError, unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
 import { DOCUMENT_MAX_BYTES } from '#contract/ocr'
 import { UPLOAD_ERROR, UPLOAD_REFUSED } from '~/components/ocr/format'
 import { parseUploadForm, TOO_LARGE } from '~/components/ocr/upload-schema'
 import { uploadDocument, upstreamFailure } from '~/services/ocr.server'
 import { createUpstream } from '~/services/upstream.server'
+import { readSpooledUpload } from '~/lib/multipart-upload.server'
 import { requireTokens } from '~/sessions.server'
 
-// the file (or the camera's photo), the document type and nothing much else
-const MAX_PARTS = 5
-const FILE_FIELDS = ['file', 'photo']
-const FIELD_MAX_BYTES = 1024
-// the multipart framing and the text fields around the file
-const FRAMING_BYTES = 64 * 1024
-
-class RefusedPart extends Error {}
-
-/** The file part written to disk as it arrives, refused past the size the API takes. */
-async function spoolFile(data: AsyncIterable<Uint8Array>, path: string, name: string) {
-  let size = 0
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      size += chunk.length
-      if (size > DOCUMENT_MAX_BYTES) done(new MaxPartSizeExceededError(name, DOCUMENT_MAX_BYTES))
-      else done(null, chunk)
-    },
+/** The posted form with the document (or the camera's photo) spooled to a temporary file. */
+export const readDocumentUpload = (request: Request) =>
+  readSpooledUpload(request, {
+    maxBytes: DOCUMENT_MAX_BYTES,
+    tooLarge: TOO_LARGE,
+    fileFields: ['file', 'photo'],
+    // the file (or the camera's photo), the document type and nothing much else
+    maxParts: 5,
+    tooManyParts: 'Send one document and the form fields only',
+    prefix: 'ocr-upload',
   })
-  await pipeline(Readable.from(data, { objectMode: false }), counter, createWriteStream(path))
-}
-
-async function readText(data: AsyncIterable<Uint8Array>) {
-  const decoder = new TextDecoder()
-  let size = 0
-  let text = ''
-  for await (const chunk of data) {
-    size += chunk.byteLength
-    if (size > FIELD_MAX_BYTES) throw new RefusedPart('A form field is too long')
-    text += decoder.decode(chunk, { stream: true })
-  }
-  return text + decoder.decode()
-}
-
-type Spooled = { form: FormData; cleanup: () => Promise<void> }
-
-/**
- * The posted form with the document streamed to a temporary file, never held in memory; the form's
- * file reads from that file as it is sent on. `cleanup` removes it. (The same approach as the speech
- * upload, whose reader is tied to recordings' size and messages.)
- */
-export async function readDocumentUpload(request: Request): Promise<Spooled | { status: number; error: string }> {
-  const length = Number(request.headers.get('Content-Length'))
-  if (length > DOCUMENT_MAX_BYTES + FRAMING_BYTES) return { status: 413, error: TOO_LARGE }
-  let dir: string | undefined
-  const cleanup = async () => {
-    if (dir) await rm(dir, { recursive: true, force: true }).catch(() => {})
-  }
-  let parts = 0
-  const handler: UploadHandler = async ({ name, filename, contentType, data }) => {
-    if (++parts > MAX_PARTS) throw new RefusedPart('Send one document and the form fields only')
-    if (filename === undefined) return readText(data)
-    // a file input left empty, or a file in a field that takes none
-    if (!FILE_FIELDS.includes(name) || !filename) return undefined
-    dir ??= await mkdtemp(join(tmpdir(), 'ocr-upload-'))
-    const path = join(dir, `part-${parts}`)
-    await spoolFile(data, path, name)
-    const type = contentType || 'application/octet-stream'
-    return new File([await openAsBlob(path, { type })], filename, { type })
-  }
-  try {
-    return { form: await unstable_parseMultipartFormData(request, handler), cleanup }
-  } catch (error) {
-    await cleanup()
-    if (error instanceof MaxPartSizeExceededError) return { status: 413, error: TOO_LARGE }
-    if (error instanceof RefusedPart) return { status: 413, error: error.message }
-    return { status: 400, error: 'The upload was cut off or is not a form. Try again.' }
-  }
-}
 
 export type UploadOutcome =
   | { ok: true; documentId: number; headers: Headers }
