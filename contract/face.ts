@@ -48,6 +48,8 @@ export type Person = z.infer<typeof person>
 export const personListQuery = pageQuery.extend({ q: z.preprocess(emptyIsAny, z.string().trim().max(100).optional()) })
 export const personList = paged(person)
 export const personIdParam = z.object({ id })
+/** DELETE people/{id}/: the id of the person deleted. */
+export const personDeleted = z.object({ person_id: z.number().int() })
 
 // ---------------------------------------------------------------- scans
 
@@ -78,6 +80,8 @@ export const scan = z.object({
   liveness,
   face: box.nullable(),
   landmarks: z.array(point),
+  /** The probe photo's size in pixels (the space of `face` and `landmarks`); null when not recorded. */
+  image_size: z.object({ width: z.number().int().positive(), height: z.number().int().positive() }).nullable(),
   photo_url: z.string().nullable(),
   created_at: z.string(),
 })
@@ -85,6 +89,8 @@ export type Scan = z.infer<typeof scan>
 
 export const scanListQuery = pageQuery.extend({ bucket: z.preprocess(emptyIsAny, scanBucket.optional()) })
 export const scanList = paged(scan)
+/** DELETE scans/{id}/: the id of the scan deleted. */
+export const scanDeleted = z.object({ scan_id: z.number().int() })
 
 export const scanKpi = z.object({
   results: z.array(z.object({ bucket: scanBucket, label: z.string(), count: z.number().int().nonnegative() })),

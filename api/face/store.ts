@@ -188,6 +188,7 @@ function toScan(row: { scan: typeof faceScans.$inferSelect; personName: string |
     liveness: s.liveness,
     face: s.face ? roundBox(s.face) : null,
     landmarks: s.landmarks.map((p) => ({ x: round1(p.x), y: round1(p.y) })),
+    image_size: s.width && s.height ? { width: s.width, height: s.height } : null,
     photo_url: s.blobKey ? photoUrl(s.id) : null,
     created_at: s.createdAt.toISOString(),
   }

@@ -3,7 +3,16 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { z } from 'zod'
 import { envelope, errorBody } from '#contract/envelope'
-import { person, personList, PHOTO_MAX_BYTES, scan, scanKpi, scanList } from '#contract/face'
+import {
+  person,
+  personDeleted,
+  personList,
+  PHOTO_MAX_BYTES,
+  scan,
+  scanDeleted,
+  scanKpi,
+  scanList,
+} from '#contract/face'
 import { paths } from '#contract/paths'
 import { facePeople, facePhotos, faceScans } from '#api/db/schema'
 import { closeFace, DEFAULT_THRESHOLD, detectFaces } from '#api/engines/face'
@@ -265,6 +274,10 @@ describe('verify and identify', () => {
       expect.stringMatching(/^Distance 0\.\d+ is below the threshold 0\.43: the same person\.$/),
     ])
     expect(res.landmarks).toHaveLength(68)
+    // the overlay's coordinate space: the uploaded photo's own size, which the box lies within
+    const { width, height } = await sharp(photos.annAgain).metadata()
+    expect(res.image_size).toEqual({ width, height })
+    expect(res.face!.x + res.face!.width).toBeLessThanOrEqual(width! + 1)
     expect(res.photo_url).toMatch(/^\/api\/face_recognition\/scan_photo\/\d+\/\?/)
     scanIds.validated = res.scan_id
   }, 30_000)
@@ -350,6 +363,8 @@ describe('scans', () => {
   it('shows one scan to its maker and an admin, and 404 to anyone else', async () => {
     const one = await get(scan, paths.faceScan(scanIds.different))
     expect(one).toMatchObject({ decision: 'invalidated', person: { name: 'Bea Sample' } })
+    const { width, height } = await sharp(photos.annAgain).metadata()
+    expect(one.image_size).toEqual({ width, height })
     expect((await t.app.inject({ url: paths.faceScan(scanIds.different), headers: as.other })).statusCode).toBe(404)
     expect((await get(scan, paths.faceScan(scanIds.different), as.admin)).scan_id).toBe(scanIds.different)
     expect((await get(scanList, paths.faceScans, as.admin)).count).toBe(4)
@@ -401,7 +416,10 @@ describe('deleting a person', () => {
 
     const res = await t.app.inject({ method: 'DELETE', url: paths.facePerson(ann.person_id), headers: as.owner })
     expect(res.statusCode, res.body).toBe(200)
-    expect(res.json()).toMatchObject({ message: 'Deleted record successfully!', data: { person_id: ann.person_id } })
+    expect(envelope(personDeleted).parse(res.json())).toMatchObject({
+      message: 'Deleted record successfully!',
+      data: { person_id: ann.person_id },
+    })
 
     for (const key of keys) expect(await t.blobs.size(key)).toBeNull()
     expect(await t.db.select().from(facePhotos).where(eq(facePhotos.personId, ann.person_id))).toEqual([])
@@ -420,7 +438,10 @@ describe('deleting a person', () => {
     expect((await t.app.inject({ method: 'DELETE', url, headers: as.other })).statusCode).toBe(404)
     const res = await t.app.inject({ method: 'DELETE', url, headers: as.owner })
     expect(res.statusCode, res.body).toBe(200)
-    expect(res.json()).toMatchObject({ message: 'Deleted record successfully!', data: { scan_id: scanIds.different } })
+    expect(envelope(scanDeleted).parse(res.json())).toMatchObject({
+      message: 'Deleted record successfully!',
+      data: { scan_id: scanIds.different },
+    })
     expect(await t.blobs.size(row!.blobKey!)).toBeNull()
     expect((await t.app.inject({ url, headers: as.owner })).statusCode).toBe(404)
     expect((await t.app.inject({ method: 'DELETE', url, headers: as.owner })).statusCode).toBe(404)

@@ -1,12 +1,19 @@
-import { person, personIdParam, personList, scan, scanKpi, scanList, type PersonFields } from '#contract/face'
+import {
+  person,
+  personDeleted,
+  personIdParam,
+  personList,
+  scan,
+  scanDeleted,
+  scanKpi,
+  scanList,
+  type PersonFields,
+} from '#contract/face'
 import { paths } from '#contract/paths'
-import { z } from 'zod'
 import type { Upstream } from '~/services/upstream.server'
 
 /** Photos go to the API whole and it runs the face engine on each before it answers. */
 const PHOTO_TIMEOUT_MS = 2 * 60_000
-
-const deleted = z.unknown()
 
 /** POST people/ (multipart): the fields, then each photo in `photos`. */
 export function enrolPerson(api: Upstream, fields: PersonFields, photos: File[]) {
@@ -35,7 +42,7 @@ export function updatePerson(api: Upstream, id: number, fields: PersonFields) {
 }
 
 export function deletePerson(api: Upstream, id: number) {
-  return api.call({ method: 'DELETE', path: paths.facePerson(id), schema: deleted })
+  return api.call({ method: 'DELETE', path: paths.facePerson(id), schema: personDeleted })
 }
 
 /** POST verify/ (multipart): the claimed person and the photo. */
@@ -59,6 +66,10 @@ export function listScans(api: Upstream, query: { page?: number; page_size?: num
 
 export function getScan(api: Upstream, id: number) {
   return api.call({ path: paths.faceScan(id), schema: scan })
+}
+
+export function deleteScan(api: Upstream, id: number) {
+  return api.call({ method: 'DELETE', path: paths.faceScan(id), schema: scanDeleted })
 }
 
 export function getScanKpi(api: Upstream) {

@@ -96,6 +96,7 @@ describe('facial recognition', () => {
     expect(await page.getByRole('region', { name: 'Claimed person' }).textContent()).toContain(
       'Over the threshold: a different person.',
     )
+    const invalidated = page.url()
 
     // both on the overview
     await page.goto(FACE)
@@ -103,9 +104,18 @@ describe('facial recognition', () => {
     await expect.poll(() => recent.getByRole('row').count()).toBeGreaterThanOrEqual(3)
     expect(await recent.getByText('Validated').count()).toBeGreaterThanOrEqual(1)
     expect(await recent.getByText('Invalidated').count()).toBeGreaterThanOrEqual(1)
+
+    // delete the invalidated scan from its page, after confirming in the dialog
+    await page.goto(invalidated)
+    await page.getByRole('link', { name: 'Delete', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: 'Delete scan' })
+    await dialog.getByRole('button', { name: 'Delete scan' }).click()
+    await page.waitForURL((url) => url.pathname === `${BASE}/total_invalidated`)
+    await expectText(page, 'Deleted record successfully!')
+    expect((await page.goto(invalidated))?.status()).toBe(404)
   }, 240_000)
 
-  test('without JavaScript: enrolment posts the form, a refused photo is explained, and the person deletes', async () => {
+  test('without JavaScript: enrolment posts the form, a refused photo is explained, a scan shows its overlay and deletes, and the person deletes', async () => {
     const page = await browser.page({ javaScriptEnabled: false })
     await page.goto('/login')
     await page.getByLabel('Email').fill('visitor@demo.local')
@@ -143,6 +153,27 @@ describe('facial recognition', () => {
     const people = page.getByRole('table', { name: 'Enrolled people' })
     await expect.poll(() => people.getByText(name, { exact: true }).isVisible()).toBe(true)
 
+    // verify them: the scan page draws the face box and landmarks from the server's HTML
+    const verifyForm = page.getByRole('form', { name: 'Verify a face' })
+    await verifyForm.getByRole('combobox', { name: 'Claimed person' }).selectOption({ label: name })
+    await verifyForm
+      .locator('input[type=file][name=photo]')
+      .first()
+      .setInputFiles([jpeg('again.jpg', photos.aAgain)])
+    await verifyForm.getByRole('button', { name: 'Verify', exact: true }).click()
+    await page.waitForURL(new RegExp(`${BASE}/validated/\\d+$`), { timeout: 60_000 })
+    const overlay = page.locator('svg[data-testid="face-overlay"]')
+    expect(await overlay.locator('circle').count()).toBe(68)
+    const { width, height } = await sharp(photos.aAgain).metadata()
+    expect(await overlay.getAttribute('viewBox')).toBe(`0 0 ${width} ${height}`)
+    // and the scan deletes through the confirmation step
+    await page.getByRole('link', { name: 'Delete', exact: true }).click()
+    await page.waitForURL(/confirm-delete=1/)
+    await page.getByRole('region', { name: 'Delete scan' }).getByRole('button', { name: 'Delete scan' }).click()
+    await page.waitForURL((url) => url.pathname === `${BASE}/validated`)
+    await see(page, 'Deleted record successfully!')
+
+    await page.goto(DEMO)
     await page.getByRole('link', { name: `Delete ${name}` }).click()
     await page.waitForURL(/confirm-delete=\d+/)
     const panel = page.getByRole('region', { name: 'Delete person' })

@@ -2,11 +2,13 @@ import { http, HttpResponse } from 'msw'
 import type { z } from 'zod'
 import {
   person as personSchema,
+  personDeleted,
   personFields,
   personList,
   personListQuery,
   PHOTOS_PER_PERSON,
   scan as scanSchema,
+  scanDeleted,
   scanKpi,
   scanList,
   scanListQuery,
@@ -46,6 +48,8 @@ const landmarks = Array.from({ length: 68 }, (_, i) => ({
   x: box.x + 10 + ((i * 7) % 100),
   y: box.y + 20 + Math.floor(i / 10) * 15,
 }))
+/** The probe photos' size: the box and landmarks lie inside it. */
+export const IMAGE_SIZE = { width: 320, height: 240 }
 const live = { score: 0.92, live: true, reasons: [] as string[] }
 const notLive = { score: 0.31, live: false, reasons: ['Moiré pattern typical of a photographed screen'] }
 
@@ -81,7 +85,7 @@ function seedPeople(): MockPerson[] {
 export const FACE_IDS = { validated: 301, invalidated: 302, identified: 303, unknown: 304, supervisors: 305 }
 
 function seedScans(): MockScan[] {
-  const base = { threshold: THRESHOLD, face: box, landmarks, liveness: live }
+  const base = { threshold: THRESHOLD, face: box, landmarks, image_size: IMAGE_SIZE, liveness: live }
   return [
     {
       ...base,
@@ -158,6 +162,7 @@ export const faceState = {
   verifications: [] as { person_id: number | null; photo: string; size: number }[],
   updates: [] as { id: number; name: string; external_id?: string }[],
   deleted: [] as number[],
+  deletedScans: [] as number[],
 }
 
 export function resetFaceMocks() {
@@ -171,6 +176,7 @@ export function resetFaceMocks() {
     verifications: [],
     updates: [],
     deleted: [],
+    deletedScans: [],
   })
 }
 
@@ -262,6 +268,7 @@ function record(key: DemoKey, kind: Scan['kind'], photo: File, claimed: MockPers
     liveness: spoof ? notLive : live,
     face: box,
     landmarks,
+    image_size: IMAGE_SIZE,
     photo_url: scanPhotoUrlOf(id),
     created_at: new Date().toISOString(),
     owner: key,
@@ -362,7 +369,7 @@ export const faceHandlers = [
     if (!found) return error(404, 'Person not found')
     faceState.people = faceState.people.filter((p) => p !== found)
     faceState.deleted.push(found.person_id)
-    return ok(null, 'Deleted record successfully!')
+    return ok(personDeleted.parse({ person_id: found.person_id }), 'Deleted record successfully!')
   }),
 
   ...(['verify', 'identify'] as const).map((kind) =>
@@ -416,6 +423,16 @@ export const faceHandlers = [
     if (key instanceof Response) return key
     const found = faceState.scans.find((s) => s.scan_id === Number(params.id) && mine(key, s.owner))
     return found ? ok(scanOf(found)) : error(404, 'Scan not found')
+  }),
+
+  http.delete(UPSTREAM + paths.faceScan(':id'), ({ request, params }) => {
+    const key = authenticate(request)
+    if (key instanceof Response) return key
+    const found = faceState.scans.find((s) => s.scan_id === Number(params.id) && mine(key, s.owner))
+    if (!found) return error(404, 'Scan not found')
+    faceState.scans = faceState.scans.filter((s) => s !== found)
+    faceState.deletedScans.push(found.scan_id)
+    return ok(scanDeleted.parse({ scan_id: found.scan_id }), 'Deleted record successfully!')
   }),
 
   http.get(UPSTREAM + paths.faceKpi, ({ request }) => {

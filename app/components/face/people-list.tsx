@@ -7,6 +7,7 @@ import { FACE_DEMO_PATH, formatDateTime } from './format'
 import type { Reply } from './photo-forms'
 import { EDIT_INTENT, parseEditForm } from './photo-schema'
 import { Thumb } from './scan-table'
+import classes from './face.module.css'
 
 /** A person as the demo page gets them: photos mapped to the portal's image proxy. */
 export type PersonRow = Omit<Person, 'photos'> & { photos: { photo_id: number; src: string | null }[] }
@@ -83,8 +84,8 @@ function EditPerson({ person, lastResult, closeHref }: { person: PersonRow; last
 
 export function PeopleList({ people, editing, editResult, editHref, closeHref, confirmHref, onDelete }: Props) {
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="sm" horizontalSpacing="xs" aria-label="Enrolled people">
+    <div className={classes.peopleScroll}>
+      <Table verticalSpacing="sm" horizontalSpacing="xs" aria-label="Enrolled people" className={classes.peopleTable}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Person</Table.Th>
@@ -110,14 +111,14 @@ export function PeopleList({ people, editing, editResult, editHref, closeHref, c
                   </>
                 )}
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-label="Reference photos">
                 <Group gap={6}>
                   {p.photos.map((photo, i) => (
                     <Thumb key={photo.photo_id} src={photo.src} alt={`${p.name}, photo ${i + 1}`} size={44} />
                   ))}
                 </Group>
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-label="Enrolled">
                 <Text size="sm">{formatDateTime(p.created_at)}</Text>
               </Table.Td>
               <Table.Td>
@@ -158,6 +159,6 @@ export function PeopleList({ people, editing, editResult, editHref, closeHref, c
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   )
 }

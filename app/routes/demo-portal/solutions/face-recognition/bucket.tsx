@@ -11,7 +11,8 @@ import {
   SCAN_BUCKETS,
   SCAN_LIST_ERROR,
 } from '~/components/face/format'
-import { Pager, ScanTable } from '~/components/face/scan-table'
+import { ScanTable } from '~/components/face/scan-table'
+import { ListPager } from '~/components/layout/list-pager'
 import { withParams } from '~/components/speech/format'
 import { idOf, listScans, upstreamFailure } from '~/services/face.server'
 import { createUpstream } from '~/services/upstream.server'
@@ -82,11 +83,12 @@ export default function FaceBucketPage() {
         ) : (
           <Stack gap="md">
             <ScanTable scans={page.results} label={`${bucketLabel[bucket]} scans`} bucket={bucket} />
-            <Pager
+            <ListPager
               page={current}
               totalPages={page.total_pages}
               count={page.count}
               noun={['scan', 'scans']}
+              label="Scan pages"
               hrefFor={(n) => withParams(pathname, search, { page: String(n) })}
             />
           </Stack>

@@ -90,21 +90,50 @@ describe('face demo in the server HTML', { timeout: 15_000 }, () => {
     expect(within(panel).getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', DEMO)
   })
 
-  it('a scan shows its photo without the overlay, which needs the image size the browser reads', async () => {
+  async function scanPage(search = '') {
     const url = `/demo-portal/solutions/face-recognition/validated/${FACE_IDS.validated}`
-    const request = await requestWithTokens(url, tokensFor('auditor'))
+    const request = await requestWithTokens(`${url}${search}`, tokensFor('auditor'))
     const result = await run(() =>
       scanLoader(args(request, { type: 'validated', subtype: String(FACE_IDS.validated) })),
     )
-    const { screen, document } = serverHtml({
+    return {
       url,
-      path: 'solutions/face-recognition/:type/:subtype',
-      Component: FaceScanPage,
-      data: result.body,
-      user: userFixture('auditor'),
-    })
-    expect(screen.getByRole('img', { name: 'Photo of scan 301' })).toBeInTheDocument()
-    expect(document.querySelector('svg[data-testid="face-overlay"]')).toBeNull()
+      ...serverHtml({
+        url: `${url}${search}`,
+        path: 'solutions/face-recognition/:type/:subtype',
+        Component: FaceScanPage,
+        data: result.body,
+        user: userFixture('auditor'),
+      }),
+    }
+  }
+
+  it('a scan draws the face box and landmarks over its photo in the photo’s own pixels', async () => {
+    const { screen, document } = await scanPage()
+    const photo = screen.getByRole('img', { name: 'Photo of scan 301' })
+    expect(photo).toHaveAttribute('width', '320')
+    expect(photo).toHaveAttribute('height', '240')
+    const overlay = document.querySelector('svg[data-testid="face-overlay"]')!
+    expect(overlay).toHaveAttribute('viewBox', '0 0 320 240')
+    expect(overlay).toHaveAttribute('aria-label', 'Face box and 68 landmarks')
+    expect(overlay.querySelector('rect')).toHaveAttribute('x', '40')
+    expect(overlay.querySelectorAll('circle')).toHaveLength(68)
     expect(screen.getByRole('region', { name: 'Decision' })).toHaveTextContent('Validated')
+  })
+
+  it('a scan’s Delete is a link to a confirmation step that posts the delete', async () => {
+    const { screen, url } = await scanPage()
+    expect(screen.getByRole('link', { name: 'Delete' })).toHaveAttribute('href', `${url}?confirm-delete=1`)
+    expect(screen.queryByRole('region', { name: 'Delete scan' })).toBeNull()
+
+    const confirming = await scanPage('?confirm-delete=1')
+    const panel = confirming.screen.getByRole('region', { name: 'Delete scan' })
+    expect(panel).toHaveTextContent('Delete scan #301? Its photo and result are removed for good.')
+    const form = within(panel).getByRole('form')
+    expect(form).toHaveAttribute('method', 'post')
+    expect(form).toHaveAttribute('action', url)
+    expect(form.querySelector('input[name=intent]')).toHaveValue('delete')
+    expect(within(panel).getByRole('button', { name: 'Delete scan' })).toHaveAttribute('type', 'submit')
+    expect(within(panel).getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', url)
   })
 })

@@ -5,9 +5,9 @@ import { IconArrowLeft } from '@tabler/icons-react'
 import { useState } from 'react'
 import { ErrorScreen } from '~/components/error-screen'
 import { ConfirmActionForm, ConfirmActionPanel } from '~/components/layout/confirm-action'
+import { ListPager } from '~/components/layout/list-pager'
 import { CONFIRM_PARAM as CONFIRM, EDIT_PARAM as EDIT, FACE_DEMO_PATH, FACE_PATH } from '~/components/face/format'
 import { PeopleList, type PersonRow } from '~/components/face/people-list'
-import { Pager } from '~/components/face/scan-table'
 import { EnrolForm, IdentifyForm, VerifyForm } from '~/components/face/photo-forms'
 import { DELETE_INTENT } from '~/components/face/photo-schema'
 import { withParams } from '~/components/speech/format'
@@ -118,8 +118,9 @@ export default function FaceDemoPage() {
               confirmHref={(id) => href({ [CONFIRM]: String(id), [EDIT]: null })}
               onDelete={setAsking}
             />
-            <Pager
+            <ListPager
               noun={['person', 'people']}
+              label="People pages"
               page={page}
               totalPages={people.list.total_pages}
               count={people.list.count}

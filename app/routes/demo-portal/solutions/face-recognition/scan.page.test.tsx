@@ -6,7 +6,7 @@ import { args } from '#tests/fixtures/remix'
 import { renderRoutes } from '#tests/fixtures/render'
 import { requestWithTokens, tokensFor } from '#tests/fixtures/tokens'
 import { userFixture } from '#tests/fixtures/users'
-import { FACE_IDS, resetFaceMocks } from '#tests/mocks/face'
+import { FACE_IDS, faceState, resetFaceMocks } from '#tests/mocks/face'
 import FaceBucketPage, { loader as bucketLoader } from './bucket'
 import FaceScanPage, { ErrorBoundary, loader } from './scan'
 
@@ -67,17 +67,16 @@ afterEach(() => {
 })
 
 describe('a scan', () => {
-  it('draws the face box and the 68 landmarks over the photo at its natural size once it has loaded', async () => {
+  it('draws the face box and the 68 landmarks over the photo in the size the API gives', async () => {
     renderAt(`${BASE}/validated/${FACE_IDS.validated}`)
     const photo = await screen.findByRole('img', { name: 'Photo of scan 301' })
     expect(photo).toHaveAttribute(
       'src',
       '/resources/image/face_recognition/scan_photo/301/?expires=1893456000&sig=scan-301',
     )
-    expect(screen.queryByTestId('face-overlay')).not.toBeInTheDocument()
-    fireEvent.load(photo)
-    const overlay = await screen.findByTestId('face-overlay')
-    expect(overlay).toHaveAttribute('viewBox', '0 0 640 480')
+    // drawn before the photo has loaded: the size comes from the API
+    const overlay = screen.getByTestId('face-overlay')
+    expect(overlay).toHaveAttribute('viewBox', '0 0 320 240')
     expect(overlay).toHaveAccessibleName('Face box and 68 landmarks')
     const rect = overlay.querySelector('rect')!
     expect([
@@ -87,6 +86,28 @@ describe('a scan', () => {
       rect.getAttribute('height'),
     ]).toEqual(['40', '52', '120', '140'])
     expect(overlay.querySelectorAll('circle')).toHaveLength(68)
+    fireEvent.load(photo)
+    expect(screen.getByTestId('face-overlay')).toHaveAttribute('viewBox', '0 0 320 240')
+  })
+
+  it('without the size from the API, measures the photo once it has loaded', async () => {
+    faceState.scans.find((s) => s.scan_id === FACE_IDS.validated)!.image_size = null
+    renderAt(`${BASE}/validated/${FACE_IDS.validated}`)
+    const photo = await screen.findByRole('img', { name: 'Photo of scan 301' })
+    expect(screen.queryByTestId('face-overlay')).not.toBeInTheDocument()
+    fireEvent.load(photo)
+    expect(await screen.findByTestId('face-overlay')).toHaveAttribute('viewBox', '0 0 640 480')
+  })
+
+  it('asks in a dialog before deleting the scan', async () => {
+    renderAt(`${BASE}/validated/${FACE_IDS.validated}`)
+    fireEvent.click(await screen.findByRole('link', { name: 'Delete' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Delete scan' })
+    expect(dialog).toHaveTextContent('Delete scan #301? Its photo and result are removed for good.')
+    expect(within(dialog).getByRole('button', { name: 'Delete scan' })).toHaveAttribute('type', 'submit')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(faceState.deletedScans).toEqual([])
   })
 
   it('shows the decision, the claimed person with a reference photo, the distance against the threshold and the liveness', async () => {

@@ -1,25 +1,33 @@
-import { Anchor, Button, Card, Center, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
-import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Anchor, Button, Card, Center, Group, List, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { isRouteErrorResponse, Link, useLoaderData, useParams, useRouteError } from '@remix-run/react'
-import { IconArrowLeft, IconFaceId } from '@tabler/icons-react'
+import { IconArrowLeft, IconFaceId, IconTrash } from '@tabler/icons-react'
+import { useState } from 'react'
 import { ErrorScreen } from '~/components/error-screen'
 import { FaceOverlay } from '~/components/face/face-overlay'
 import {
   bucketLabel,
   bucketOf,
   bucketPath,
+  CONFIRM_PARAM,
+  DELETED,
   FACE_DEMO_PATH,
   FACE_PATH,
   formatDateTime,
   formatScore,
   kindLabel,
+  SCAN_DELETE_ERROR,
   SCAN_NOT_FOUND,
   scanPath,
 } from '~/components/face/format'
 import { DistanceMeter } from '~/components/face/distance-meter'
+import { DELETE_INTENT } from '~/components/face/photo-schema'
 import { DecisionBadge, Thumb } from '~/components/face/scan-table'
-import { getPerson, getScan, idOf, orNull, toPortalImageUrl, upstreamFailure } from '~/services/face.server'
+import { ConfirmActionForm, ConfirmActionPanel } from '~/components/layout/confirm-action'
+import { readForm } from '~/lib/forms.server'
+import { deleteScan, getPerson, getScan, idOf, orNull, toPortalImageUrl, upstreamFailure } from '~/services/face.server'
 import { createUpstream, errorResponse } from '~/services/upstream.server'
+import { redirectWithToast } from '~/sessions.server'
 import { pageTitle } from '~/theme'
 import { requireBucket, rowOfScan } from './scans.server'
 
@@ -42,10 +50,52 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const person = scan.person ? await orNull(getPerson(api, scan.person.person_id)) : null
   const reference = person?.photos[0] ? toPortalImageUrl(person.photos[0].url) : null
+  // `?confirm-delete=1`: the delete's confirmation step without JavaScript
+  const confirm = new URL(request.url).searchParams.has(CONFIRM_PARAM)
   return data(
-    { bucket, scan: rowOfScan(scan), reference, externalId: person?.external_id ?? null },
+    { bucket, scan: rowOfScan(scan), reference, externalId: person?.external_id ?? null, confirm },
     { headers: api.headers },
   )
+}
+
+/**
+ * Delete the scan (intent `delete`): back to its bucket with the toast; a scan that is gone (or
+ * someone else's) is the not-found page; any other failure returns to the scan and says why.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const bucket = requireBucket(params.type)
+  const id = idOf(params.subtype)
+  const form = await readForm(request)
+  if (form.get('intent') !== DELETE_INTENT) throw errorResponse(400, 'Choose what to do')
+  const api = await createUpstream(request)
+  if (id === null) throw errorResponse(404, SCAN_NOT_FOUND, api.headers)
+  try {
+    await deleteScan(api, id)
+  } catch (thrown) {
+    const { status, message } = await upstreamFailure(thrown)
+    if (status === 404) throw errorResponse(404, SCAN_NOT_FOUND, api.headers)
+    return redirectWithToast(
+      scanPath(bucket, id),
+      { title: SCAN_DELETE_ERROR, message, type: 'error' },
+      { headers: api.headers },
+    )
+  }
+  return redirectWithToast(bucketPath(bucket), { message: DELETED }, { headers: api.headers })
+}
+
+function deleting(scanId: number, pagePath: string) {
+  return {
+    action: pagePath,
+    intent: DELETE_INTENT,
+    fields: { scan_id: scanId },
+    redirectTo: pagePath,
+    submitLabel: 'Delete scan',
+    message: (
+      <>
+        Delete <strong>scan #{scanId}</strong>? Its photo and result are removed for good.
+      </>
+    ),
+  }
 }
 
 function Back({ bucket }: { bucket: keyof typeof bucketLabel }) {
@@ -70,8 +120,10 @@ function Reasons({ label, reasons }: { label: string; reasons: string[] }) {
 }
 
 export default function FaceScanPage() {
-  const { bucket, scan, reference, externalId } = useLoaderData<typeof loader>()
+  const { bucket, scan, reference, externalId, confirm } = useLoaderData<typeof loader>()
+  const [asking, setAsking] = useState(false)
   const personRole = scan.kind === 'verify' ? 'Claimed person' : 'Best match'
+  const pagePath = scanPath(bucket, scan.scan_id)
   return (
     <Stack gap="lg">
       <div>
@@ -81,14 +133,33 @@ export default function FaceScanPage() {
             <Title order={1}>Scan #{scan.scan_id}</Title>
             <DecisionBadge decision={scan.decision} />
           </Group>
-          <Button component={Link} to={FACE_DEMO_PATH} leftSection={<IconFaceId size={16} />}>
-            Verify another
-          </Button>
+          <Group gap="sm">
+            <Button
+              component={Link}
+              to={`${pagePath}?${CONFIRM_PARAM}=1`}
+              preventScrollReset
+              onClick={(event) => {
+                event.preventDefault()
+                setAsking(true)
+              }}
+              variant="light"
+              color="red"
+              leftSection={<IconTrash size={16} aria-hidden />}
+            >
+              Delete
+            </Button>
+            <Button component={Link} to={FACE_DEMO_PATH} leftSection={<IconFaceId size={16} />}>
+              Verify another
+            </Button>
+          </Group>
         </Group>
         <Text c="dimmed" size="sm">
           {kindLabel[scan.kind]} · {formatDateTime(scan.created_at)}
         </Text>
       </div>
+      {confirm ? (
+        <ConfirmActionPanel {...deleting(scan.scan_id, pagePath)} title="Delete scan" cancelHref={pagePath} />
+      ) : null}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Card padding="md" component="section" aria-label="Photo">
           {scan.photoSrc ? (
@@ -97,6 +168,7 @@ export default function FaceScanPage() {
               alt={`Photo of scan ${scan.scan_id}`}
               face={scan.face}
               landmarks={scan.landmarks}
+              imageSize={scan.image_size}
             />
           ) : (
             <Text c="dimmed" ta="center" py="xl">
@@ -157,6 +229,19 @@ export default function FaceScanPage() {
           </Card>
         </Stack>
       </SimpleGrid>
+      <Modal opened={asking} onClose={() => setAsking(false)} title="Delete scan" centered>
+        {asking ? (
+          <ConfirmActionForm
+            {...deleting(scan.scan_id, pagePath)}
+            onSubmit={() => setAsking(false)}
+            cancel={
+              <Button variant="default" onClick={() => setAsking(false)}>
+                Cancel
+              </Button>
+            }
+          />
+        ) : null}
+      </Modal>
     </Stack>
   )
 }

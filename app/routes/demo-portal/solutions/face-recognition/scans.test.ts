@@ -6,10 +6,11 @@ import { args, run } from '#tests/fixtures/remix'
 import { requestWithTokens, tokensFor } from '#tests/fixtures/tokens'
 import type { DemoKey } from '#tests/fixtures/users'
 import { UPSTREAM, errorReply, server } from '#tests/mocks/handlers'
-import { FACE_IDS, resetFaceMocks } from '#tests/mocks/face'
+import { toastOf } from '#tests/fixtures/speech'
+import { FACE_IDS, faceState, resetFaceMocks } from '#tests/mocks/face'
 import { loader as bucketLoader } from './bucket'
 import { loader as overviewLoader } from './index'
-import { loader as scanLoader } from './scan'
+import { action as scanAction, loader as scanLoader } from './scan'
 
 const OVERVIEW = '/demo-portal/solutions/facial-recognition'
 const BASE = '/demo-portal/solutions/face-recognition'
@@ -158,5 +159,46 @@ describe('facial recognition scan loader', () => {
     const bad = await at('everything', FACE_IDS.validated)
     expect(bad.status).toBe(404)
     expect(bad.body).toBe('Page not found')
+  })
+})
+
+describe('deleting a scan from its page', () => {
+  const del = async (type: string, id: string | number, intent = 'delete') => {
+    const request = await requestWithTokens(`${BASE}/${type}/${id}`, tokensFor('auditor'), {
+      method: 'POST',
+      body: new URLSearchParams({ intent, scan_id: String(id), redirectTo: `${BASE}/${type}/${id}` }),
+    })
+    return run<string>(() => scanAction(args(request, { type, subtype: String(id) })))
+  }
+
+  it("deletes it and returns to its bucket with 'Deleted record successfully!'", async () => {
+    const result = await del('validated', FACE_IDS.validated)
+    expect(result.status).toBe(302)
+    expect(result.headers.get('Location')).toBe(`${BASE}/validated`)
+    expect((await toastOf(result.headers))?.message).toBe('Deleted record successfully!')
+    expect(faceState.deletedScans).toEqual([FACE_IDS.validated])
+    const list = await load<Bucket>(bucketLoader, `${BASE}/validated`, { type: 'validated' })
+    expect(list.body.page?.results.map((s) => s.scan_id)).toEqual([303])
+  })
+
+  it("answers 404 'Scan not found' for a scan that is gone or someone else's", async () => {
+    for (const id of [999, FACE_IDS.supervisors]) {
+      const result = await del('total_scanned', id)
+      expect(result.thrown).toBe(true)
+      expect(result.status).toBe(404)
+      expect(result.body).toBe('Scan not found')
+    }
+    expect(faceState.deletedScans).toEqual([])
+  })
+
+  it('returns to the scan and says why when the API fails', async () => {
+    server.use(http.delete(UPSTREAM + paths.faceScan(':id'), () => errorReply(500, 'Database unavailable')))
+    const result = await del('validated', FACE_IDS.validated)
+    expect(result.headers.get('Location')).toBe(`${BASE}/validated/${FACE_IDS.validated}`)
+    expect(await toastOf(result.headers)).toMatchObject({
+      title: 'The scan was not deleted',
+      message: 'Database unavailable',
+      type: 'error',
+    })
   })
 })
