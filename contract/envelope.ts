@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { jobStatuses } from './job-status'
 
 /** Every 2xx body: `{ data, message }` (ARCHITECTURE §4). */
 export function envelope<T extends z.ZodTypeAny>(data: T) {
@@ -42,15 +43,8 @@ export type Paged<T> = {
 }
 
 /** Job status values and their labels (ARCHITECTURE §4). */
-export const jobStatus = z.enum(['pending', 'in_queue', 'started', 'completed', 'failed'])
-export type JobStatus = z.infer<typeof jobStatus>
-export const jobStatusLabel: Record<JobStatus, string> = {
-  pending: 'Pending',
-  in_queue: 'In Queue',
-  started: 'Started',
-  completed: 'Completed',
-  failed: 'Failed',
-}
+export const jobStatus = z.enum(jobStatuses)
+export { jobStatusLabel, type JobStatus } from './job-status'
 
 export const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
 

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Text } from '@mantine/core'
 import { Form, useNavigation, useRevalidator } from '@remix-run/react'
 import { IconRefresh } from '@tabler/icons-react'
 import { useEffect } from 'react'
-import { jobStatusLabel, type JobStatus } from '#contract/envelope'
+import { jobStatusLabel, type JobStatus } from '#contract/job-status'
 
 const POLL_MS = 2000
 export const scoringInProgress = (status: JobStatus) =>

@@ -1,6 +1,7 @@
 // Paths, labels and formatting for the speech recognition pages. Types only from the contract: its
 // values would pull zod into the browser bundle of pages that validate nothing.
-import type { JobStatus } from '#contract/envelope'
+import { jobStatusLabel, type JobStatus } from '#contract/job-status'
+import { jobStatusColor } from '~/components/layout/job-progress'
 import type { Speaker } from '#contract/speech'
 
 export const SPEECH_PATH = '/demo-portal/capabilities/speech-recognition'
@@ -17,26 +18,12 @@ export const DELETED = 'Deleted record successfully!'
 export const DELETE_ERROR = 'Error deleting transcription.'
 
 /** SPEC §4's labels, in the order a recording goes through them. */
-export const statusLabel: Record<JobStatus, string> = {
-  pending: 'Pending',
-  in_queue: 'In Queue',
-  started: 'Started',
-  completed: 'Completed',
-  failed: 'Failed',
-}
-export const statusColor: Record<JobStatus, string> = {
-  pending: 'yellow',
-  in_queue: 'cyan',
-  started: 'blue',
-  completed: 'teal',
-  failed: 'red',
-}
+export const statusLabel: Record<JobStatus, string> = jobStatusLabel
+export const statusColor: Record<JobStatus, string> = jobStatusColor
 export const statusOptions = (Object.keys(statusLabel) as JobStatus[]).map((value) => ({
   value,
   label: statusLabel[value],
 }))
-/** The steps a transcription goes through before it ends (completed or failed). */
-export const progressSteps: JobStatus[] = ['pending', 'in_queue', 'started', 'completed']
 
 /** SPEC §4: completed and failed end the polling; the others are still on their way. */
 export const inProgress = (status: JobStatus) => status !== 'completed' && status !== 'failed'

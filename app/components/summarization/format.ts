@@ -1,6 +1,7 @@
 // Paths, labels and formatting for the summarization pages. Types only from the contract: its values
 // would pull zod into the browser bundle of pages that do not validate anything.
 import type { JobStatus } from '#contract/envelope'
+import { jobStatusColor } from '~/components/layout/job-progress'
 
 export const SUMMARIZATION_PATH = '/demo-portal/capabilities/summarization'
 export const SUMMARIZE_DEMO_PATH = `${SUMMARIZATION_PATH}/demo`
@@ -15,13 +16,7 @@ export const statusLabel: Record<JobStatus, string> = {
   pending: 'Pending',
   failed: 'Failed',
 }
-export const statusColor: Record<JobStatus, string> = {
-  completed: 'teal',
-  started: 'blue',
-  in_queue: 'cyan',
-  pending: 'yellow',
-  failed: 'red',
-}
+export const statusColor: Record<JobStatus, string> = jobStatusColor
 export const statusOptions = (Object.keys(statusLabel) as JobStatus[]).map((value) => ({
   value,
   label: statusLabel[value],

@@ -21,7 +21,7 @@ import {
   OCR_PATH,
   withParams,
 } from '~/components/ocr/format'
-import { usePollWhile } from '~/components/speech/recording-status'
+import { usePollWhile } from '~/components/layout/job-progress'
 import { readForm } from '~/lib/forms.server'
 import {
   deleteDocument,
