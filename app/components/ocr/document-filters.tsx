@@ -1,12 +1,10 @@
-import { Anchor, Button, Group, NativeSelect, TextInput } from '@mantine/core'
-import { Form, Link } from '@remix-run/react'
-import { IconSearch } from '@tabler/icons-react'
+import { ListFilters } from '~/components/layout/list-filters'
 import { typeOptions } from './format'
 
 export type DocumentFilterValues = { q: string; document_type: string }
 export type DocumentFilterErrors = Partial<Record<keyof DocumentFilterValues, string[]>>
 
-/** A GET form: the filters live in the URL, so a filtered list can be shared and works without JavaScript. */
+/** A bucket's search and document-type filter (a GET form: the filters live in the URL). */
 export function DocumentFilters({
   action,
   values,
@@ -17,39 +15,14 @@ export function DocumentFilters({
   values: DocumentFilterValues
   errors: DocumentFilterErrors
 }) {
-  const filtered = Boolean(values.q || values.document_type)
   return (
-    <Form method="get" action={action} role="search" aria-label="Filter documents">
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <TextInput
-          name="q"
-          type="search"
-          label="Search documents"
-          placeholder="File name or words in the text"
-          defaultValue={values.q}
-          error={errors.q?.[0]}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          style={{ flex: '1 1 240px' }}
-        />
-        <NativeSelect
-          name="document_type"
-          label="Document type"
-          defaultValue={values.document_type}
-          data={[{ value: '', label: 'Any type' }, ...typeOptions]}
-          error={errors.document_type?.[0]}
-          style={{ flex: '0 1 180px' }}
-        />
-        <Group gap="sm" pb={errors.q || errors.document_type ? 22 : 0}>
-          <Button type="submit" variant="light">
-            Apply filters
-          </Button>
-          {filtered ? (
-            <Anchor component={Link} to={action} size="sm">
-              Clear
-            </Anchor>
-          ) : null}
-        </Group>
-      </Group>
-    </Form>
+    <ListFilters
+      action={action}
+      label="Filter documents"
+      search={{ label: 'Search documents', placeholder: 'File name or words in the text' }}
+      selects={[{ name: 'document_type', label: 'Document type', anyLabel: 'Any type', options: typeOptions }]}
+      values={values}
+      errors={errors}
+    />
   )
 }

@@ -1,9 +1,10 @@
-import { Anchor, Button, Group, Table, Text } from '@mantine/core'
+import { Anchor, Button, Table, Text } from '@mantine/core'
 import { Link } from '@remix-run/react'
 import { IconTrash } from '@tabler/icons-react'
 import type { DocumentSummary } from '#contract/ocr'
 import { StatusBadge } from '~/components/speech/recording-status'
 import { bucketOf, documentPath, formatBytes, formatConfidence, formatDateTime, typeLabel } from './format'
+import { ListPager } from '~/components/layout/list-pager'
 
 type Props = {
   documents: DocumentSummary[]
@@ -99,34 +100,6 @@ export function DocumentTable({ documents, label, actions }: Props) {
 
 type PagerProps = { page: number; totalPages: number; count: number; hrefFor: (page: number) => string }
 
-/** Links, so paging works without JavaScript. */
-export function DocumentPager({ page, totalPages, count, hrefFor }: PagerProps) {
-  const summary = `${count} ${count === 1 ? 'document' : 'documents'}`
-  if (totalPages <= 1)
-    return (
-      <Text size="sm" c="dimmed">
-        {summary}
-      </Text>
-    )
-  return (
-    <Group justify="space-between" gap="sm">
-      <Text size="sm" c="dimmed">
-        {summary} · page {page} of {totalPages}
-      </Text>
-      <nav aria-label="Pages">
-        <Group gap="xs">
-          {page > 1 ? (
-            <Anchor component={Link} to={hrefFor(page - 1)} size="sm">
-              Previous
-            </Anchor>
-          ) : null}
-          {page < totalPages ? (
-            <Anchor component={Link} to={hrefFor(page + 1)} size="sm">
-              Next
-            </Anchor>
-          ) : null}
-        </Group>
-      </nav>
-    </Group>
-  )
+export function DocumentPager(props: PagerProps) {
+  return <ListPager {...props} noun={['document', 'documents']} label="Document pages" />
 }

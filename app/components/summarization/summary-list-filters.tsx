@@ -1,13 +1,11 @@
-import { Button, Group, NativeSelect, TextInput } from '@mantine/core'
-import { Form } from '@remix-run/react'
-import { IconSearch } from '@tabler/icons-react'
-import { statusOptions } from './format'
+import { ListFilters } from '~/components/layout/list-filters'
+import { statusOptions, SUMMARY_HISTORY_PATH } from './format'
 import { ListPager } from '~/components/layout/list-pager'
 
 export type ListValues = { q?: string; status?: string; summary_type?: string }
 type Option = { value: string; label: string }
 
-/** A GET form: the filters live in the URL, so they work without JavaScript and can be bookmarked. */
+/** The past history's search, status and type filters (a GET form: the filters live in the URL). */
 export function SummaryListFilters({
   values,
   errors,
@@ -18,40 +16,17 @@ export function SummaryListFilters({
   typeOptions: Option[]
 }) {
   return (
-    <Form method="get" role="search" aria-label="Filter summaries" key={JSON.stringify(values)}>
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <TextInput
-          name="q"
-          type="search"
-          label="Search summaries"
-          placeholder="Words in the text, the summary or the file name"
-          defaultValue={values.q ?? ''}
-          maxLength={100}
-          error={errors.q?.[0]}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          style={{ flex: '1 1 260px' }}
-        />
-        <NativeSelect
-          name="status"
-          label="Status"
-          data={[{ value: '', label: 'Any status' }, ...statusOptions]}
-          defaultValue={values.status ?? ''}
-          error={errors.status?.[0]}
-          style={{ flex: '1 1 140px' }}
-        />
-        <NativeSelect
-          name="summary_type"
-          label="Type"
-          data={[{ value: '', label: 'Any type' }, ...typeOptions]}
-          defaultValue={values.summary_type ?? ''}
-          error={errors.summary_type?.[0]}
-          style={{ flex: '1 1 160px' }}
-        />
-        <Button type="submit" variant="default">
-          Search
-        </Button>
-      </Group>
-    </Form>
+    <ListFilters
+      action={SUMMARY_HISTORY_PATH}
+      label="Filter summaries"
+      search={{ label: 'Search summaries', placeholder: 'Words in the text, the summary or the file name' }}
+      selects={[
+        { name: 'status', label: 'Status', anyLabel: 'Any status', options: statusOptions },
+        { name: 'summary_type', label: 'Type', anyLabel: 'Any type', options: typeOptions },
+      ]}
+      values={values}
+      errors={errors}
+    />
   )
 }
 
