@@ -8,9 +8,11 @@ type Props = {
   /** Where to come back to after the delete (the list as it was, without the confirmation step). */
   redirectTo: string
   cancel: ReactNode
+  /** Called as the form is posted (the modal closes; the page follows the navigation). */
+  onSubmit?: () => void
 }
 
-const confirmation = ({ template, redirectTo }: Omit<Props, 'cancel'>) => ({
+const confirmation = ({ template, redirectTo }: Omit<Props, 'cancel' | 'onSubmit'>) => ({
   redirectTo,
   action: TEMPLATE_LIST_PATH,
   intent: 'delete',
@@ -25,11 +27,14 @@ const confirmation = ({ template, redirectTo }: Omit<Props, 'cancel'>) => ({
 })
 
 /** The delete form: in a modal with JavaScript, in the page without it. */
-export function TemplateDeleteForm({ cancel, ...props }: Props) {
-  return <ConfirmActionForm {...confirmation(props)} cancel={cancel} />
+export function TemplateDeleteForm({ cancel, onSubmit, ...props }: Props) {
+  return <ConfirmActionForm {...confirmation(props)} cancel={cancel} onSubmit={onSubmit} />
 }
 
 /** The no-JavaScript confirmation step (`?confirm-delete=<id>`), above the list. */
-export function TemplateDeletePanel({ cancelHref, ...props }: Omit<Props, 'cancel'> & { cancelHref: string }) {
+export function TemplateDeletePanel({
+  cancelHref,
+  ...props
+}: Omit<Props, 'cancel' | 'onSubmit'> & { cancelHref: string }) {
   return <ConfirmActionPanel {...confirmation(props)} title="Delete template" cancelHref={cancelHref} />
 }

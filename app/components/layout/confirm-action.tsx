@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { useId, type ReactNode } from 'react'
 
@@ -88,5 +88,39 @@ export function ConfirmActionPanel({
         }
       />
     </Paper>
+  )
+}
+
+type ModalControls = { cancel: ReactNode; onSubmit: () => void }
+
+/**
+ * The confirmation in a modal (with JavaScript), open while `target` is set: `children` draws the
+ * form for it, given the Cancel button and the close-on-submit handler.
+ */
+export function ConfirmModal<T>({
+  title,
+  target,
+  onClose,
+  children,
+}: {
+  title: string
+  target: T | null | false
+  onClose: () => void
+  children: (target: T, controls: ModalControls) => ReactNode
+}) {
+  const opened = target !== null && target !== false
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered>
+      {opened
+        ? children(target as T, {
+            onSubmit: onClose,
+            cancel: (
+              <Button variant="default" onClick={onClose}>
+                Cancel
+              </Button>
+            ),
+          })
+        : null}
+    </Modal>
   )
 }

@@ -9,9 +9,11 @@ type Props = {
   /** Where to come back to after (the list as it was, without the confirmation step). */
   redirectTo: string
   cancel: ReactNode
+  /** Called as the form is posted (the modal closes; the page follows the navigation). */
+  onSubmit?: () => void
 }
 
-const confirmation = ({ summary, redirectTo }: Omit<Props, 'cancel'>) => ({
+const confirmation = ({ summary, redirectTo }: Omit<Props, 'cancel' | 'onSubmit'>) => ({
   redirectTo,
   action: SUMMARY_HISTORY_PATH,
   intent: 'delete',
@@ -26,11 +28,14 @@ const confirmation = ({ summary, redirectTo }: Omit<Props, 'cancel'>) => ({
 })
 
 /** The delete form: in a modal with JavaScript, in the page without it. */
-export function SummaryDeleteForm({ cancel, ...props }: Props) {
-  return <ConfirmActionForm {...confirmation(props)} cancel={cancel} />
+export function SummaryDeleteForm({ cancel, onSubmit, ...props }: Props) {
+  return <ConfirmActionForm {...confirmation(props)} cancel={cancel} onSubmit={onSubmit} />
 }
 
 /** The no-JavaScript confirmation step (`?confirm-delete=<id>`), above the list. */
-export function SummaryDeletePanel({ cancelHref, ...props }: Omit<Props, 'cancel'> & { cancelHref: string }) {
+export function SummaryDeletePanel({
+  cancelHref,
+  ...props
+}: Omit<Props, 'cancel' | 'onSubmit'> & { cancelHref: string }) {
   return <ConfirmActionPanel {...confirmation(props)} title="Delete summary" cancelHref={cancelHref} />
 }

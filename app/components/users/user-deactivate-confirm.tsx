@@ -9,9 +9,11 @@ type Props = {
   /** Where to come back to after (the list as it was, without the confirmation step). */
   redirectTo: string
   cancel: ReactNode
+  /** Called as the form is posted (the modal closes; the page follows the navigation). */
+  onSubmit?: () => void
 }
 
-const confirmation = ({ user, redirectTo }: Omit<Props, 'cancel'>) => ({
+const confirmation = ({ user, redirectTo }: Omit<Props, 'cancel' | 'onSubmit'>) => ({
   redirectTo,
   action: USER_LIST_PATH,
   intent: 'deactivate',
@@ -26,11 +28,14 @@ const confirmation = ({ user, redirectTo }: Omit<Props, 'cancel'>) => ({
 })
 
 /** The deactivate form: in a modal with JavaScript, in the page without it. */
-export function UserDeactivateForm({ cancel, ...props }: Props) {
-  return <ConfirmActionForm {...confirmation(props)} cancel={cancel} />
+export function UserDeactivateForm({ cancel, onSubmit, ...props }: Props) {
+  return <ConfirmActionForm {...confirmation(props)} cancel={cancel} onSubmit={onSubmit} />
 }
 
 /** The no-JavaScript confirmation step (`?confirm-deactivate=<id>`), above the list. */
-export function UserDeactivatePanel({ cancelHref, ...props }: Omit<Props, 'cancel'> & { cancelHref: string }) {
+export function UserDeactivatePanel({
+  cancelHref,
+  ...props
+}: Omit<Props, 'cancel' | 'onSubmit'> & { cancelHref: string }) {
   return <ConfirmActionPanel {...confirmation(props)} title="Deactivate user" cancelHref={cancelHref} />
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core'
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useLocation } from '@remix-run/react'
 import { IconPlus } from '@tabler/icons-react'
@@ -14,6 +14,7 @@ import { deleteTemplate, getTemplate, listTemplates, templateFailure } from '~/s
 import { createUpstream } from '~/services/upstream.server'
 import { redirectWithToast, safeRedirect } from '~/sessions.server'
 import { pageTitle } from '~/theme'
+import { ConfirmModal } from '~/components/layout/confirm-action'
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Templates') }]
 
@@ -139,19 +140,9 @@ export default function TemplateListPage() {
           ) : null}
         </Stack>
       </Card>
-      <Modal opened={asking !== null} onClose={() => setAsking(null)} title="Delete template" centered>
-        {asking ? (
-          <TemplateDeleteForm
-            template={asking}
-            redirectTo={redirectTo}
-            cancel={
-              <Button variant="default" onClick={() => setAsking(null)}>
-                Cancel
-              </Button>
-            }
-          />
-        ) : null}
-      </Modal>
+      <ConfirmModal title="Delete template" target={asking} onClose={() => setAsking(null)}>
+        {(asking, controls) => <TemplateDeleteForm template={asking} redirectTo={redirectTo} {...controls} />}
+      </ConfirmModal>
     </Stack>
   )
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core'
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useLocation, useRouteError } from '@remix-run/react'
 import { IconDownload, IconPlus } from '@tabler/icons-react'
@@ -31,6 +31,7 @@ import {
 import { redirectWithToast, safeRedirect } from '~/sessions.server'
 import { pageTitle } from '~/theme'
 import { uploadAction } from './upload.server'
+import { ConfirmModal } from '~/components/layout/confirm-action'
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Users') }]
 
@@ -197,19 +198,9 @@ export default function UserListPage() {
         </Stack>
       </Card>
       {uploaded ? null : uploadCard}
-      <Modal opened={asking !== null} onClose={() => setAsking(null)} title="Deactivate user" centered>
-        {asking ? (
-          <UserDeactivateForm
-            user={asking}
-            redirectTo={redirectTo}
-            cancel={
-              <Button variant="default" onClick={() => setAsking(null)}>
-                Cancel
-              </Button>
-            }
-          />
-        ) : null}
-      </Modal>
+      <ConfirmModal title="Deactivate user" target={asking} onClose={() => setAsking(null)}>
+        {(asking, controls) => <UserDeactivateForm user={asking} redirectTo={redirectTo} {...controls} />}
+      </ConfirmModal>
     </Stack>
   )
 }

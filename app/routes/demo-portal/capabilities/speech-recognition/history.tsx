@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from '@remix-run/react'
 import { IconArrowLeft, IconUpload } from '@tabler/icons-react'
@@ -31,6 +31,7 @@ import { createUpstream, errorResponse } from '~/services/upstream.server'
 import { redirectWithToast, safeRedirect } from '~/sessions.server'
 import { pageTitle } from '~/theme'
 import { lookupNames } from './names.server'
+import { ConfirmModal } from '~/components/layout/confirm-action'
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Speech recognition history') }]
 
@@ -170,20 +171,9 @@ export default function SpeechHistoryPage() {
           )}
         </Stack>
       </Card>
-      <Modal opened={asking !== null} onClose={() => setAsking(null)} title="Delete recording" centered>
-        {asking ? (
-          <RecordingDeleteForm
-            recording={asking}
-            redirectTo={redirectTo}
-            onSubmit={() => setAsking(null)}
-            cancel={
-              <Button variant="default" onClick={() => setAsking(null)}>
-                Cancel
-              </Button>
-            }
-          />
-        ) : null}
-      </Modal>
+      <ConfirmModal title="Delete recording" target={asking} onClose={() => setAsking(null)}>
+        {(asking, controls) => <RecordingDeleteForm recording={asking} redirectTo={redirectTo} {...controls} />}
+      </ConfirmModal>
     </Stack>
   )
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useLocation, useRouteError } from '@remix-run/react'
 import { IconSparkles } from '@tabler/icons-react'
@@ -25,6 +25,7 @@ import {
 import { createUpstream, orNull } from '~/services/upstream.server'
 import { redirectWithToast, safeRedirect } from '~/sessions.server'
 import { pageTitle } from '~/theme'
+import { ConfirmModal } from '~/components/layout/confirm-action'
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Past summaries') }]
 
@@ -173,19 +174,9 @@ export default function SummaryHistoryPage() {
           ) : null}
         </Stack>
       </Card>
-      <Modal opened={asking !== null} onClose={() => setAsking(null)} title="Delete summary" centered>
-        {asking ? (
-          <SummaryDeleteForm
-            summary={asking}
-            redirectTo={redirectTo}
-            cancel={
-              <Button variant="default" onClick={() => setAsking(null)}>
-                Cancel
-              </Button>
-            }
-          />
-        ) : null}
-      </Modal>
+      <ConfirmModal title="Delete summary" target={asking} onClose={() => setAsking(null)}>
+        {(asking, controls) => <SummaryDeleteForm summary={asking} redirectTo={redirectTo} {...controls} />}
+      </ConfirmModal>
     </Stack>
   )
 }

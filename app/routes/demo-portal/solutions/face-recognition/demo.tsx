@@ -1,10 +1,10 @@
-import { Alert, Anchor, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useLocation, useRouteError } from '@remix-run/react'
 import { IconArrowLeft } from '@tabler/icons-react'
 import { useState } from 'react'
 import { ErrorScreen } from '~/components/error-screen'
-import { ConfirmActionForm, ConfirmActionPanel } from '~/components/layout/confirm-action'
+import { ConfirmActionForm, ConfirmActionPanel, ConfirmModal } from '~/components/layout/confirm-action'
 import { ListPager } from '~/components/layout/list-pager'
 import { CONFIRM_PARAM as CONFIRM, EDIT_PARAM as EDIT, FACE_DEMO_PATH, FACE_PATH } from '~/components/face/format'
 import { PeopleList, type PersonRow } from '~/components/face/people-list'
@@ -129,19 +129,9 @@ export default function FaceDemoPage() {
           </Stack>
         )}
       </Card>
-      <Modal opened={asking !== null} onClose={() => setAsking(null)} title="Delete person" centered>
-        {asking ? (
-          <ConfirmActionForm
-            {...deleting(asking, redirectTo)}
-            onSubmit={() => setAsking(null)}
-            cancel={
-              <Button variant="default" onClick={() => setAsking(null)}>
-                Cancel
-              </Button>
-            }
-          />
-        ) : null}
-      </Modal>
+      <ConfirmModal title="Delete person" target={asking} onClose={() => setAsking(null)}>
+        {(asking, controls) => <ConfirmActionForm {...deleting(asking, redirectTo)} {...controls} />}
+      </ConfirmModal>
     </Stack>
   )
 }

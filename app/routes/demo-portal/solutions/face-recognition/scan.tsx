@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Center, Group, List, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Button, Card, Center, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { isRouteErrorResponse, Link, useLoaderData, useParams, useRouteError } from '@remix-run/react'
 import { IconArrowLeft, IconFaceId, IconTrash } from '@tabler/icons-react'
@@ -23,7 +23,7 @@ import {
 import { DistanceMeter } from '~/components/face/distance-meter'
 import { DELETE_INTENT } from '~/components/face/photo-schema'
 import { DecisionBadge, Thumb } from '~/components/face/scan-table'
-import { ConfirmActionForm, ConfirmActionPanel } from '~/components/layout/confirm-action'
+import { ConfirmActionForm, ConfirmActionPanel, ConfirmModal } from '~/components/layout/confirm-action'
 import { readForm } from '~/lib/forms.server'
 import { deleteScan, getPerson, getScan, idOf, orNull, toPortalImageUrl, upstreamFailure } from '~/services/face.server'
 import { createUpstream, errorResponse } from '~/services/upstream.server'
@@ -229,19 +229,9 @@ export default function FaceScanPage() {
           </Card>
         </Stack>
       </SimpleGrid>
-      <Modal opened={asking} onClose={() => setAsking(false)} title="Delete scan" centered>
-        {asking ? (
-          <ConfirmActionForm
-            {...deleting(scan.scan_id, pagePath)}
-            onSubmit={() => setAsking(false)}
-            cancel={
-              <Button variant="default" onClick={() => setAsking(false)}>
-                Cancel
-              </Button>
-            }
-          />
-        ) : null}
-      </Modal>
+      <ConfirmModal title="Delete scan" target={asking} onClose={() => setAsking(false)}>
+        {(_open, controls) => <ConfirmActionForm {...deleting(scan.scan_id, pagePath)} {...controls} />}
+      </ConfirmModal>
     </Stack>
   )
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useLocation, useRouteError } from '@remix-run/react'
 import { IconArrowLeft, IconScan } from '@tabler/icons-react'
@@ -34,6 +34,7 @@ import {
 import { createUpstream, errorResponse } from '~/services/upstream.server'
 import { redirectWithToast, safeRedirect } from '~/sessions.server'
 import { pageTitle } from '~/theme'
+import { ConfirmModal } from '~/components/layout/confirm-action'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data ? `${bucketLabel[data.bucket]} documents` : 'Documents') },
@@ -176,21 +177,11 @@ export default function OcrBucketPage() {
           )}
         </Stack>
       </Card>
-      <Modal opened={asking !== null} onClose={() => setAsking(null)} title="Delete document" centered>
-        {asking ? (
-          <DocumentDeleteForm
-            document={asking}
-            action={list}
-            redirectTo={redirectTo}
-            onSubmit={() => setAsking(null)}
-            cancel={
-              <Button variant="default" onClick={() => setAsking(null)}>
-                Cancel
-              </Button>
-            }
-          />
-        ) : null}
-      </Modal>
+      <ConfirmModal title="Delete document" target={asking} onClose={() => setAsking(null)}>
+        {(asking, controls) => (
+          <DocumentDeleteForm document={asking} action={list} redirectTo={redirectTo} {...controls} />
+        )}
+      </ConfirmModal>
     </Stack>
   )
 }

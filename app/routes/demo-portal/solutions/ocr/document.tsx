@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Grid, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import {
   isRouteErrorResponse,
@@ -35,6 +35,7 @@ import { PageView } from '~/components/ocr/page-view'
 import { StatusBadge } from '~/components/speech/recording-status'
 import { pageTitle } from '~/theme'
 import { documentAction, loadDocument } from './document.server'
+import { ConfirmModal } from '~/components/layout/confirm-action'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data ? data.document.file_name : 'Document') },
@@ -173,19 +174,11 @@ export default function OcrDocumentPage() {
           </Card>
         </>
       ) : null}
-      <Modal opened={asking} onClose={() => setAsking(false)} title="Delete document" centered>
-        <DocumentDeleteForm
-          document={target}
-          action={back}
-          redirectTo={bucketPath(bucket)}
-          onSubmit={() => setAsking(false)}
-          cancel={
-            <Button variant="default" onClick={() => setAsking(false)}>
-              Cancel
-            </Button>
-          }
-        />
-      </Modal>
+      <ConfirmModal title="Delete document" target={asking} onClose={() => setAsking(false)}>
+        {(_open, controls) => (
+          <DocumentDeleteForm document={target} action={back} redirectTo={bucketPath(bucket)} {...controls} />
+        )}
+      </ConfirmModal>
     </Stack>
   )
 }
