@@ -105,6 +105,19 @@ export function orNull<T>(promise: Promise<T>): Promise<T | null> {
   })
 }
 
+/**
+ * One part of a page that fails on its own: its value, or the message that says why it has none
+ * (the page shows the rest). A 401 sign-out still redirects.
+ */
+export function settlePart<T>(
+  promise: Promise<T>,
+): Promise<{ value: T; error: null } | { value: null; error: string }> {
+  return promise.then(
+    (value) => ({ value, error: null }),
+    async (thrown: unknown) => ({ value: null, error: (await upstreamFailure(thrown)).message }),
+  )
+}
+
 /** A per-request client: one refresh at most, shared by concurrent calls (rotation revokes reused tokens). */
 export async function createUpstream(request: Request, known?: Partial<Tokens>): Promise<Upstream> {
   const tokens = known ?? (await getTokens(request))

@@ -12,8 +12,8 @@ import {
   statusLabel,
 } from '~/components/speech/format'
 import { RecordingTable } from '~/components/speech/recording-table'
-import { getRecordingKpi, listRecordings, upstreamFailure } from '~/services/speech.server'
-import { createUpstream } from '~/services/upstream.server'
+import { getRecordingKpi, listRecordings } from '~/services/speech.server'
+import { createUpstream, settlePart } from '~/services/upstream.server'
 import { pageTitle } from '~/theme'
 import { lookupNames } from './names.server'
 
@@ -21,18 +21,11 @@ export const meta: MetaFunction = () => [{ title: pageTitle('Speech recognition'
 
 const RECENT = 5
 
-/** Each part fails on its own: the page says which, and shows the rest. */
-const settle = <T,>(promise: Promise<T>) =>
-  promise.then(
-    (value) => ({ value, error: null }),
-    async (thrown: unknown) => ({ value: null, error: (await upstreamFailure(thrown)).message }),
-  )
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const api = await createUpstream(request)
   const [kpi, recent, names] = await Promise.all([
-    settle(getRecordingKpi(api)),
-    settle(listRecordings(api, { page: 1, page_size: RECENT })),
+    settlePart(getRecordingKpi(api)),
+    settlePart(listRecordings(api, { page: 1, page_size: RECENT })),
     lookupNames(api),
   ])
   return data({ kpi, recent, names }, { headers: api.headers })

@@ -6,8 +6,8 @@ import { KpiCards } from '~/components/call-evaluation/dashboard/kpi-cards'
 import { ErrorScreen } from '~/components/error-screen'
 import { bucketLabel, bucketPath, FACE_DEMO_PATH, SCAN_LIST_ERROR } from '~/components/face/format'
 import { ScanTable } from '~/components/face/scan-table'
-import { getScanKpi, listPeople, listScans, upstreamFailure } from '~/services/face.server'
-import { createUpstream } from '~/services/upstream.server'
+import { getScanKpi, listPeople, listScans } from '~/services/face.server'
+import { createUpstream, settlePart } from '~/services/upstream.server'
 import { pageTitle } from '~/theme'
 import { rowOfScan } from './scans.server'
 
@@ -15,19 +15,14 @@ export const meta: MetaFunction = () => [{ title: pageTitle('Facial recognition'
 
 const RECENT = 5
 
-/** Each part fails on its own: the page says which, and shows the rest. */
-const settle = <T,>(promise: Promise<T>) =>
-  promise.then(
-    (value) => ({ value, error: null }),
-    async (thrown: unknown) => ({ value: null, error: (await upstreamFailure(thrown)).message }),
-  )
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const api = await createUpstream(request)
   const [kpi, recent, people] = await Promise.all([
-    settle(getScanKpi(api)),
-    settle(listScans(api, { page: 1, page_size: RECENT }).then((p) => ({ ...p, results: p.results.map(rowOfScan) }))),
-    settle(listPeople(api, { page: 1, page_size: 1 }).then((p) => p.count)),
+    settlePart(getScanKpi(api)),
+    settlePart(
+      listScans(api, { page: 1, page_size: RECENT }).then((p) => ({ ...p, results: p.results.map(rowOfScan) })),
+    ),
+    settlePart(listPeople(api, { page: 1, page_size: 1 }).then((p) => p.count)),
   ])
   return data({ kpi, recent, people }, { headers: api.headers })
 }

@@ -13,26 +13,19 @@ import {
   formatPct,
   OCR_DEMO_PATH,
 } from '~/components/ocr/format'
-import { getDocumentKpi, listDocuments, upstreamFailure } from '~/services/ocr.server'
-import { createUpstream } from '~/services/upstream.server'
+import { getDocumentKpi, listDocuments } from '~/services/ocr.server'
+import { createUpstream, settlePart } from '~/services/upstream.server'
 import { pageTitle } from '~/theme'
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Document OCR') }]
 
 const RECENT = 5
 
-/** Each part fails on its own: the page says which, and shows the rest. */
-const settle = <T,>(promise: Promise<T>) =>
-  promise.then(
-    (value) => ({ value, error: null }),
-    async (thrown: unknown) => ({ value: null, error: (await upstreamFailure(thrown)).message }),
-  )
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const api = await createUpstream(request)
   const [kpi, recent] = await Promise.all([
-    settle(getDocumentKpi(api)),
-    settle(listDocuments(api, { page: 1, page_size: RECENT })),
+    settlePart(getDocumentKpi(api)),
+    settlePart(listDocuments(api, { page: 1, page_size: RECENT })),
   ])
   return data({ kpi, recent }, { headers: api.headers })
 }
