@@ -35,6 +35,10 @@ export function PortalShell({ user, notifications, children, panel }: Props) {
   const navigation = useNavigation()
   const location = useLocation()
   useEffect(close, [location.pathname, close])
+  // Going to another page shows the loader (SPEC §2); a form post, a filter or a refresh of the same
+  // page keeps it on screen, dimmed, so what the user typed and read stays where it was.
+  const leaving = navigation.state === 'loading' && navigation.location.pathname !== location.pathname
+  const busy = navigation.state !== 'idle'
 
   return (
     <AppShell
@@ -76,7 +80,16 @@ export function PortalShell({ user, notifications, children, panel }: Props) {
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">
         {panel}
-        {navigation.state !== 'idle' ? <PageLoader /> : children}
+        {leaving ? (
+          <PageLoader />
+        ) : (
+          <div
+            aria-busy={busy || undefined}
+            style={busy ? { opacity: 0.65, transition: 'opacity 150ms 150ms' } : undefined}
+          >
+            {children}
+          </div>
+        )}
       </AppShell.Main>
     </AppShell>
   )
