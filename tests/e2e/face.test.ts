@@ -65,6 +65,11 @@ describe('facial recognition', () => {
     await expectText(page, 'Person enrolled successfully')
     const row = page.getByRole('table', { name: 'Enrolled people' }).getByRole('row', { name: new RegExp(name) })
     await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1)
+    // the enrolment form starts afresh for the next person
+    expect(await enrol.getByLabel('Name').inputValue()).toBe('')
+    expect(
+      await enrol.locator('input[type=file][name=photos]').evaluate((i: HTMLInputElement) => i.files?.length),
+    ).toBe(0)
     // the reference photo comes through the portal's image proxy
     await expect.poll(() => loaded(page, `img[alt="${name}, photo 1"]`), { timeout: 15_000 }).toBe(true)
 

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { redirect } from '@remix-run/node'
 import { Outlet, Form, Link } from '@remix-run/react'
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -52,7 +53,7 @@ function renderShell() {
             ),
             action: async () => {
               await action.opened
-              return { ok: true }
+              return redirect('/demo-portal/notes')
             },
           },
           {
@@ -72,7 +73,7 @@ function renderShell() {
 }
 
 describe('portal shell while a navigation is pending', () => {
-  it('keeps the page and what was typed on screen, marked busy, while a form on it is submitted', async () => {
+  it('keeps the page and what was typed on screen, marked busy, while a form on it is submitted, then starts the form afresh', async () => {
     const { action } = renderShell()
     const user = userEvent.setup()
     await user.type(await screen.findByRole('textbox', { name: 'Note' }), 'call back at 3')
@@ -83,8 +84,8 @@ describe('portal shell while a navigation is pending', () => {
     expect(screen.getByRole('textbox', { name: 'Note' })).toHaveValue('call back at 3')
 
     action.open()
-    await screen.findByRole('heading', { name: 'Notes' })
     await expect.poll(() => screen.getByRole('heading', { name: 'Notes' }).closest('[aria-busy]')).toBeNull()
+    expect(screen.getByRole('textbox', { name: 'Note' })).toHaveValue('')
   })
 
   it('shows the page loader while going to another page', async () => {

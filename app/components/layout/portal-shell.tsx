@@ -2,7 +2,7 @@ import { AppShell, Burger, Group, Paper, Text } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { Link, useLocation, useNavigation } from '@remix-run/react'
 import { IconMenu2 } from '@tabler/icons-react'
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { User } from '#contract/accounts'
 import type { NotificationList } from '#contract/notifications'
@@ -29,6 +29,25 @@ function SmallScreenMenu() {
   )
 }
 
+/**
+ * A number that grows each time a form post (any non-GET submission) has finished and the page has
+ * its new data. Keyed on it, the page's forms start afresh after a post, as they would on a new page
+ * load: an enrolment that succeeded and came back to the same page leaves an empty form, and one
+ * that was refused shows the values the action sent back (conform's lastResult).
+ */
+function useSubmissionGeneration(state: 'idle' | 'loading' | 'submitting') {
+  const [seen, setSeen] = useState({ state, submitted: false, generation: 0 })
+  if (seen.state !== state) {
+    const submitted = seen.submitted || state === 'submitting'
+    setSeen(
+      state === 'idle'
+        ? { state, submitted: false, generation: seen.generation + (submitted ? 1 : 0) }
+        : { state, submitted, generation: seen.generation },
+    )
+  }
+  return seen.generation
+}
+
 export function PortalShell({ user, notifications, children, panel }: Props) {
   const [opened, { toggle, close }] = useDisclosure(false)
   const hydrated = useHydrated()
@@ -39,6 +58,7 @@ export function PortalShell({ user, notifications, children, panel }: Props) {
   // page keeps it on screen, dimmed, so what the user typed and read stays where it was.
   const leaving = navigation.state === 'loading' && navigation.location.pathname !== location.pathname
   const busy = navigation.state !== 'idle'
+  const generation = useSubmissionGeneration(navigation.state)
 
   return (
     <AppShell
@@ -84,6 +104,7 @@ export function PortalShell({ user, notifications, children, panel }: Props) {
           <PageLoader />
         ) : (
           <div
+            key={generation}
             aria-busy={busy || undefined}
             style={busy ? { opacity: 0.65, transition: 'opacity 150ms 150ms' } : undefined}
           >
