@@ -55,7 +55,7 @@ export function PortalShell({ user, notifications, children, panel }: Props) {
   const location = useLocation()
   useEffect(close, [location.pathname, close])
   // Going to another page shows the loader (SPEC §2); a form post, a filter or a refresh of the same
-  // page keeps it on screen, dimmed, so what the user typed and read stays where it was.
+  // page keeps it on screen, dimmed, while it runs (a post then starts its forms afresh, above).
   const leaving = navigation.state === 'loading' && navigation.location.pathname !== location.pathname
   const busy = navigation.state !== 'idle'
   const generation = useSubmissionGeneration(navigation.state)
