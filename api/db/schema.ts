@@ -60,9 +60,14 @@ export const loginFailures = pgTable(
   {
     id: serial('id').primaryKey(),
     email: varchar('email', { length: 254 }).notNull(),
+    /** Where the attempt came from (the client's address as the API sees it); null for rows from before 0008. */
+    source: varchar('source', { length: 64 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_failures_email_idx').on(t.email, t.createdAt)],
+  (t) => [
+    index('login_failures_email_idx').on(t.email, t.createdAt),
+    index('login_failures_email_source_idx').on(t.email, t.source, t.createdAt),
+  ],
 )
 
 export const notifications = pgTable(
