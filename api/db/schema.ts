@@ -622,3 +622,27 @@ export const faceScans = pgTable(
   },
   (t) => [index('face_scans_user_created_idx').on(t.userId, t.createdAt)],
 )
+
+/**
+ * Job workers (ARCHITECTURE §9 "Jobs"): every consuming process writes a heartbeat here, and a
+ * claim for each job it runs; a sweep hands back the jobs of workers whose heartbeat stopped.
+ */
+export const jobWorkers = pgTable('job_workers', {
+  id: varchar('id', { length: 100 }).primaryKey(),
+  host: varchar('host', { length: 255 }).notNull(),
+  pid: integer('pid').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** No foreign key to job_workers: a claim whose worker row is gone counts as a dead worker's. */
+export const jobClaims = pgTable(
+  'job_claims',
+  {
+    jobId: uuid('job_id').primaryKey(),
+    queue: varchar('queue', { length: 100 }).notNull(),
+    workerId: varchar('worker_id', { length: 100 }).notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('job_claims_worker_idx').on(t.workerId)],
+)
