@@ -61,6 +61,27 @@ describe('safe redirects', () => {
     expect(safeRedirect('/reshub/calendar', '/demo-portal')).toBe('/reshub/calendar')
     expect(loginUrl('//evil.com')).toBe('/login')
   })
+
+  it('refuses what a browser would turn into another origin: whitespace, controls, encoded slashes', () => {
+    for (const evil of [
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r\n/evil.example',
+      '/\u3000/evil.example',
+      '/ /evil.example',
+      '/\u200b/evil.example',
+      '/%2F/evil.example',
+      '/%5Cevil.example',
+      '/.//evil.example',
+      '/%',
+      'javascript:alert(1)',
+      ' //evil.example',
+    ]) {
+      expect(safeRedirect(evil, '/demo-portal'), JSON.stringify(evil)).toBe('/demo-portal')
+    }
+    expect(safeRedirect('/demo-portal/list?q=a%20b&page=2#top', '/')).toBe('/demo-portal/list?q=a%20b&page=2#top')
+    expect(safeRedirect('/demo-portal/x/../y', '/')).toBe('/demo-portal/x/../y')
+  })
 })
 
 describe('toast flash cookie', () => {

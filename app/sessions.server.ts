@@ -1,5 +1,4 @@
 import { createCookie, redirect, replace } from '@remix-run/node'
-import { safeRedirect } from 'remix-utils/safe-redirect'
 import { z } from 'zod'
 import { getEnv } from '~/env.server'
 
@@ -71,6 +70,35 @@ export function currentPath(request: Request) {
   return `${url.pathname}${url.search}`
 }
 
+const NOWHERE = 'http://portal.invalid'
+// Browsers drop tabs and newlines inside URLs (so `/\t/evil` becomes `//evil`), and a header cannot carry them.
+const UNSAFE_CHARACTER = /[\s\p{Cc}\p{Cf}]/u
+
+function staysHome(path: string) {
+  if (!path.startsWith('/')) return false
+  try {
+    const url = new URL(path, NOWHERE)
+    return url.origin === NOWHERE && !url.pathname.startsWith('//')
+  } catch {
+    return false
+  }
+}
+
+/**
+ * `to` when it is a path on this site, otherwise `defaultRedirect`. The value is resolved the way a
+ * browser would, and again once decoded, so `//host`, `/\host` and their encoded forms are refused.
+ */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, defaultRedirect = '/') {
+  if (typeof to !== 'string' || UNSAFE_CHARACTER.test(to) || !staysHome(to)) return defaultRedirect
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(to)
+  } catch {
+    return defaultRedirect
+  }
+  return staysHome(decoded) ? to : defaultRedirect
+}
+
 export function loginUrl(redirectTo?: string) {
   const safe = redirectTo ? safeRedirect(redirectTo, '') : ''
   return safe && safe !== '/' ? `/login?${new URLSearchParams({ redirectTo: safe })}` : '/login'
@@ -84,8 +112,6 @@ export async function requireTokens(request: Request): Promise<Tokens> {
   if (access || refresh) await appendClearedTokenCookies(headers)
   throw replace(loginUrl(currentPath(request)), { headers })
 }
-
-export { safeRedirect }
 
 export const toastSchema = z.object({
   id: z.string().default(() => crypto.randomUUID()),

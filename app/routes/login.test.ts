@@ -50,6 +50,20 @@ describe('login action', () => {
     expect(evil.headers.get('Location')).toBe('/demo-portal')
   })
 
+  it('never lets a redirectTo with a tab, a newline or a wide space through, and never crashes on one', async () => {
+    for (const redirectTo of ['/\t/evil.example', '/\n/evil.example', '/\r\n/evil.example', '/\u3000/evil.example']) {
+      const result = await signIn({ email: 'agent@demo.local', password: DEMO_PASSWORD, redirectTo })
+      expect(result.status, JSON.stringify(redirectTo)).toBe(302)
+      expect(result.headers.get('Location')).toBe('/demo-portal')
+      const query = `redirectTo=${encodeURIComponent(redirectTo)}`
+      const shown = await run(() => loader(args(new Request(`http://portal.test/login?${query}`))))
+      expect(shown.body).toEqual({ redirectTo: '' })
+      const signedIn = await requestWithTokens(`/login?${query}`, tokensFor('agent'))
+      const onward = await run(() => loader(args(signedIn)))
+      expect(onward.headers.get('Location')).toBe('/demo-portal')
+    }
+  })
+
   it("answers 'Invalid Login' with 400 for a wrong password or an unknown email", async () => {
     for (const fields of [
       { email: 'agent@demo.local', password: 'wrong' },
