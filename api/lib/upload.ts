@@ -156,10 +156,18 @@ export async function readUploads(request: FastifyRequest, options: ManyOptions)
   return { fields, files }
 }
 
-async function readHead(blobs: BlobStore, key: string, size: number) {
-  if (size === 0) return Buffer.alloc(0)
+const readHead = (blobs: BlobStore, key: string, size: number) => readRange(blobs, key, 0, Math.min(size, HEAD_BYTES))
+
+/** Bytes `start` to `end` (exclusive) of a stored file. */
+async function readRange(blobs: BlobStore, key: string, start: number, end: number) {
+  if (end <= start) return Buffer.alloc(0)
   const chunks: Buffer[] = []
-  for await (const chunk of blobs.read(key, { start: 0, end: Math.min(size, HEAD_BYTES) - 1 }))
-    chunks.push(chunk as Buffer)
+  for await (const chunk of blobs.read(key, { start, end: end - 1 })) chunks.push(chunk as Buffer)
   return Buffer.concat(chunks)
 }
+
+/** Random access to a stored upload, for headers that lie past its first bytes (an M4A's moov, an Ogg's last page). */
+export const storedFile = (blobs: BlobStore, key: string, size: number) => ({
+  size,
+  read: (start: number, end: number) => readRange(blobs, key, start, Math.min(end, size)),
+})

@@ -16,14 +16,14 @@ import {
 } from '#contract/speech'
 import type { Db } from '../db/client'
 import { lookups, recordings } from '../db/schema'
-import { sniffAudio } from '../engines/speech'
+import { headerDuration, MAX_SECONDS, sniffAudio, tooLongMessage } from '../engines/speech'
 import { createAudioSigner } from '../evaluations/audio-url'
 import { cancelTranscription, requestTranscription } from '../jobs/transcription'
 import type { Queue } from '../jobs/queue'
 import type { BlobStore } from '../lib/blob-store'
 import { HttpError } from '../lib/http-error'
 import { ok, responses } from '../lib/reply'
-import { readUpload } from '../lib/upload'
+import { readUpload, storedFile } from '../lib/upload'
 import { listRecordings, loadChangeable, recordingDetail, recordingKpi } from '../speech/store'
 
 const tags = ['speech recognition']
@@ -57,7 +57,7 @@ export const speechRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, bl
         summary: `Upload a recording (multipart: file, language, domain; wav, mp3, m4a, ogg, flac or webm up to ${RECORDING_MAX_BYTES / 1024 / 1024} MB) and queue its transcription`,
         security,
         consumes: ['multipart/form-data'],
-        response: responses(uploadRecordingResult, 401, 413, 415, 503),
+        response: responses(uploadRecordingResult, 401, 413, 415, 422, 503),
       },
     },
     async (request) => {
@@ -92,6 +92,12 @@ export const speechRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, bl
               file: ['Not a supported audio file'],
             },
           )
+        }
+        // a 10-hour file is refused now, not after the job has decoded two hours of it
+        const length = await headerDuration(storedFile(blobs, file.blobKey!, file.size), type.ext)
+        if (length !== null && length > MAX_SECONDS) {
+          const message = tooLongMessage(length, MAX_SECONDS)
+          throw new HttpError(422, message, { file: [message] })
         }
         const [row] = await db
           .insert(recordings)

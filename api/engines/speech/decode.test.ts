@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { decodeAudio } from './decode'
 import { SpeechError } from './errors'
-import { rms, writeWav } from './test-audio'
+import { flacClaiming, rms, writeWav } from './test-audio'
 
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`./fixtures/${name}`, import.meta.url)))
 const tone = (hz: number, rate: number, seconds: number, level = 0.5) =>
@@ -99,6 +99,15 @@ describe('decodeAudio', () => {
     const error = await failure(decodeAudio(long, { maxSeconds: 2 }))
     expect(error.code).toBe('too_long')
     await expect(decodeAudio(long, { maxSeconds: 4 })).resolves.toMatchObject({ durationS: 3 })
+    // a header that claims less than the file holds is caught by the decoding itself
+    const understated = await failure(decodeAudio(flacClaiming(1), { maxSeconds: 2 }))
+    expect(understated.code).toBe('too_long')
+  })
+
+  it('refuses a recording whose header says it is too long, before decoding it', async () => {
+    const error = await failure(decodeAudio(flacClaiming(10 * 60 * 60)))
+    expect(error.code).toBe('too_long')
+    expect(error.message).toBe('Recordings can be 120 minutes at most; this one is 10 h 0 min.')
   })
 
   it('decodes a file larger than one read chunk (1 MiB) without a seam', async () => {

@@ -1,3 +1,4 @@
+import { bytesSource, headerDuration, tooLongMessage } from './duration'
 import { abortError, SpeechError } from './errors'
 import { Resampler } from './resample'
 import { sniffAudio, type AudioFormat } from './sniff'
@@ -52,6 +53,9 @@ export async function decodeAudio(
       'This file is not a recording in a format we accept (WAV, MP3, M4A, OGG, FLAC or WebM).',
     )
   }
+  // a header that admits to too much is refused before a byte is decoded (the upload checks it too)
+  const claimed = await headerDuration(bytesSource(bytes), format.ext)
+  if (claimed !== null && claimed > maxSeconds) throw new SpeechError('too_long', tooLongMessage(claimed, maxSeconds))
   const codec = codecOf(format, bytes)
   const { default: decode } = await import('audio-decode')
   let decoder: StreamDecoder

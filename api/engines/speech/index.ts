@@ -8,6 +8,7 @@ import type { EngineName, EngineRun, Phrase, SpeechEngineConfig, SpeechSegment }
 
 export { ACCEPTED_AUDIO, sniffAudio } from './sniff'
 export { decodeAudio, MAX_SECONDS, SAMPLE_RATE } from './decode'
+export { headerDuration, tooLongMessage } from './duration'
 export { SpeechError, type SpeechErrorCode } from './errors'
 export type { Speaker, SpeechSegment, SpeechEngineConfig, EngineName } from './types'
 

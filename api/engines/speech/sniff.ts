@@ -16,7 +16,7 @@ const ascii = (bytes: Uint8Array, at: number, text: string) =>
   bytes.length >= at + text.length && [...text].every((c, i) => bytes[at + i] === c.charCodeAt(0))
 
 /** An MPEG audio frame header: 11 sync bits, a version other than reserved, layer I–III (layer 00 is ADTS AAC). */
-const mpegFrame = (b: Uint8Array, at: number) =>
+export const mpegFrame = (b: Uint8Array, at: number) =>
   b.length >= at + 4 &&
   b[at] === 0xff &&
   (b[at + 1] & 0xe0) === 0xe0 &&
@@ -26,7 +26,7 @@ const mpegFrame = (b: Uint8Array, at: number) =>
   (b[at + 2] & 0x0c) !== 0x0c
 
 /** The size of a leading ID3v2 tag (header, synchsafe size, optional footer), 0 when there is none. */
-function id3Length(b: Uint8Array): number {
+export function id3Length(b: Uint8Array): number {
   if (!ascii(b, 0, 'ID3') || b.length < 10) return 0
   const size = ((b[6] & 0x7f) << 21) | ((b[7] & 0x7f) << 14) | ((b[8] & 0x7f) << 7) | (b[9] & 0x7f)
   return 10 + size + (b[5] & 0x10 ? 10 : 0)
@@ -69,7 +69,7 @@ export function sniffAudio(bytes: Uint8Array): AudioFormat | null {
   return null
 }
 
-const bitrates = {
+export const bitrates = {
   // kbit/s by [MPEG-1?][layer 3,2,1][index]
   v1: [
     [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320],
@@ -82,10 +82,10 @@ const bitrates = {
     [0, 32, 48, 56, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224, 256],
   ],
 }
-const sampleRates = { 3: [44100, 48000, 32000], 2: [22050, 24000, 16000], 0: [11025, 12000, 8000] } as const
+export const sampleRates = { 3: [44100, 48000, 32000], 2: [22050, 24000, 16000], 0: [11025, 12000, 8000] } as const
 
 /** The byte length of the MPEG audio frame at `at` (0 for free-format frames, which we do not chase). */
-function mpegFrameLength(b: Uint8Array, at: number): number {
+export function mpegFrameLength(b: Uint8Array, at: number): number {
   const version = ((b[at + 1] >> 3) & 3) as 0 | 2 | 3
   const layer = (b[at + 1] >> 1) & 3 // 3 = layer I, 2 = II, 1 = III
   const kbps = (version === 3 ? bitrates.v1 : bitrates.v2)[layer === 3 ? 2 : layer === 2 ? 1 : 0][b[at + 2] >> 4]

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { resample } from './resample'
 
 /*
@@ -201,4 +202,16 @@ export function rms(x: Float32Array, from = 0, to = x.length): number {
   let sum = 0
   for (let i = from; i < to; i++) sum += x[i] * x[i]
   return Math.sqrt(sum / Math.max(1, to - from))
+}
+
+/**
+ * The FLAC fixture (3.1 s at 8 kHz) with a STREAMINFO that claims `seconds`: what a long upload
+ * looks like to a header check, without the bytes.
+ */
+export function flacClaiming(seconds: number): Uint8Array {
+  const bytes = new Uint8Array(readFileSync(new URL('./fixtures/speech.flac', import.meta.url)))
+  const samples = seconds * 8000
+  bytes[8 + 13] = (bytes[8 + 13] & 0xf0) | Math.floor(samples / 2 ** 32)
+  new DataView(bytes.buffer).setUint32(8 + 14, samples % 2 ** 32)
+  return bytes
 }
