@@ -136,3 +136,15 @@ describe('readUpload still takes one file in "file"', () => {
     expect(cut.statusCode).toBe(400)
   })
 })
+
+describe('upload names', () => {
+  it('drop bidi and other control characters, so a name shows as what it is', async () => {
+    // "invoice‮fdp.exe" would show as "invoiceexe.pdf"
+    const spoofed = 'invoice\u202Efdp.exe'
+    const one = await app.inject({ method: 'POST', url: '/one', ...form([file(spoofed, 'abc', 'file')]) })
+    expect(one.json().file.filename).toBe('invoicefdp.exe')
+    const isolates = 'a\u2066b\u2067c\u2068d\u2069e\u202Af\u202Bg\u202Ch\u202Di\u200Fj\u0085k.jpg'
+    const many = await app.inject({ method: 'POST', url: '/many', ...form([file(isolates, 'x')]) })
+    expect(many.json().files[0].filename).toBe('abcdefghijk.jpg')
+  })
+})

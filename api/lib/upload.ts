@@ -25,15 +25,16 @@ type Options = {
   store?: { blobs: BlobStore; prefix: string }
 }
 
+/**
+ * Control characters (C0, DEL, C1), bidi overrides, embeddings, isolates and marks (which make
+ * "invoice<U+202E>fdp.exe" show as "invoiceexe.pdf"), line separators and the BOM.
+ */
+const UNSHOWABLE = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff]/gu
+
 /** A client-chosen file name cut to something safe to show: no path, no control characters. */
 export function displayName(name: string | undefined, fallback: string) {
   const base = (name ?? '').split(/[\\/]/).pop() ?? ''
-  // control characters (C0 and DEL) have no place in a name shown back
-  const clean = [...base]
-    .filter((c) => c.charCodeAt(0) > 31 && c.charCodeAt(0) !== 127)
-    .join('')
-    .trim()
-    .slice(0, 200)
+  const clean = [...base.replace(UNSHOWABLE, '')].slice(0, 200).join('').trim()
   return clean || fallback
 }
 
