@@ -16,6 +16,7 @@ import type { BlobStore } from './lib/blob-store'
 import { version } from './lib/version'
 import { installAuth } from './plugins/auth'
 import { installErrorHandling } from './plugins/errors'
+import { installMethodCheck } from './plugins/methods'
 import { accountsRoutes } from './routes/accounts'
 import { callEvaluationLookupRoutes } from './routes/call-evaluation-lookups'
 import { dashboardRoutes } from './routes/dashboards'
@@ -67,6 +68,7 @@ export async function buildApp({ database, env, queue, blobs = null, llm = null,
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   installErrorHandling(app)
+  installMethodCheck(app)
 
   await app.register(swagger, {
     openapi: {
