@@ -17,6 +17,7 @@ import { version } from './lib/version'
 import { installAuth } from './plugins/auth'
 import { installErrorHandling } from './plugins/errors'
 import { installMethodCheck } from './plugins/methods'
+import { DOCS_CSP, installSecurityHeaders } from './plugins/security-headers'
 import { accountsRoutes } from './routes/accounts'
 import { callEvaluationLookupRoutes } from './routes/call-evaluation-lookups'
 import { dashboardRoutes } from './routes/dashboards'
@@ -69,6 +70,7 @@ export async function buildApp({ database, env, queue, blobs = null, llm = null,
   app.setSerializerCompiler(serializerCompiler)
   installErrorHandling(app)
   installMethodCheck(app)
+  await installSecurityHeaders(app)
 
   await app.register(swagger, {
     openapi: {
@@ -77,7 +79,7 @@ export async function buildApp({ database, env, queue, blobs = null, llm = null,
     },
     transform: jsonSchemaTransform,
   })
-  await app.register(swaggerUi, { routePrefix: '/api/docs' })
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: DOCS_CSP })
   await app.register(rateLimit, { global: false })
 
   const { db } = database
