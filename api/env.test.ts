@@ -30,6 +30,16 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ SEED_DEMO: 'maybe', JWT_SECRET: 'x'.repeat(40) })).toThrow(/SEED_DEMO/)
   })
 
+  it("reads the job workers' timing and refuses a stale limit a live worker could cross", () => {
+    const dir = tmp()
+    expect(parseEnv({ DATA_DIR: dir }).jobTiming).toEqual({ heartbeatMs: 5000, staleMs: 30_000, sweepMs: 15_000 })
+    expect(parseEnv({ DATA_DIR: dir, JOB_HEARTBEAT_SECONDS: '0.5', JOB_STALE_SECONDS: '2' }).jobTiming).toMatchObject({
+      heartbeatMs: 500,
+      staleMs: 2000,
+    })
+    expect(() => parseEnv({ DATA_DIR: dir, JOB_STALE_SECONDS: '6' })).toThrow(/JOB_STALE_SECONDS/)
+  })
+
   it('requires JWT_SECRET in production', () => {
     expect(() => parseEnv({ NODE_ENV: 'production', DATA_DIR: tmp() })).toThrow(/JWT_SECRET must be set/)
   })

@@ -28,6 +28,9 @@ const schema = z.object({
   LOGIN_ACCOUNT_LIMIT: count.default(5),
   LOGIN_ACCOUNT_WINDOW_MIN: count.default(15),
   HOUSEKEEPING_CRON: z.string().min(9).default('*/5 * * * *'),
+  JOB_HEARTBEAT_SECONDS: z.coerce.number().positive().default(5),
+  JOB_STALE_SECONDS: z.coerce.number().positive().default(30),
+  JOB_SWEEP_SECONDS: z.coerce.number().positive().default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LLM_BASE_URL: z.string().url('must be an absolute URL').optional(),
   LLM_API_KEY: z.string().min(1).optional(),
@@ -57,6 +60,8 @@ export type ApiEnv = {
   loginAccountLimit: number
   loginAccountWindowMs: number
   housekeepingCron: string
+  /** Job workers' heartbeat, when one counts as dead, and how often each looks for dead ones (ms). */
+  jobTiming: { heartbeatMs: number; staleMs: number; sweepMs: number }
   logLevel: string
   /** An OpenAI-compatible endpoint for the AI engines; unset: the local engines only. */
   llm: LlmConfig | null
@@ -106,6 +111,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const e = result.data
   const dataDir = path.resolve(e.DATA_DIR)
   const embedded = !e.DATABASE_URL
+  // with a stale limit this short, a live worker between two heartbeats would count as dead
+  if (e.JOB_STALE_SECONDS < 2 * e.JOB_HEARTBEAT_SECONDS) {
+    throw new ConfigError(
+      'Invalid API configuration:\n  JOB_STALE_SECONDS: must be at least twice JOB_HEARTBEAT_SECONDS',
+    )
+  }
   let jwtSecret = e.JWT_SECRET
   if (!jwtSecret) {
     if (e.NODE_ENV === 'production') throw new ConfigError('JWT_SECRET must be set in production')
@@ -128,6 +139,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     loginAccountLimit: e.LOGIN_ACCOUNT_LIMIT,
     loginAccountWindowMs: e.LOGIN_ACCOUNT_WINDOW_MIN * 60_000,
     housekeepingCron: e.HOUSEKEEPING_CRON,
+    jobTiming: {
+      heartbeatMs: e.JOB_HEARTBEAT_SECONDS * 1000,
+      staleMs: e.JOB_STALE_SECONDS * 1000,
+      sweepMs: e.JOB_SWEEP_SECONDS * 1000,
+    },
     logLevel: e.LOG_LEVEL,
     llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY ?? 'unused', model: e.LLM_MODEL } : null,
     speech: {
@@ -148,7 +164,8 @@ export function loadEnvOrExit(): ApiEnv {
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message)
-      process.exit(1)
+      // EX_CONFIG: the supervisor does not restart a process whose configuration is wrong
+      process.exit(78)
     }
     throw error
   }

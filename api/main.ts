@@ -5,7 +5,7 @@ import { loadEnvOrExit } from './env'
 import { startQueue } from './jobs/queue'
 import { registerJobs } from './jobs/register'
 import { localBlobStore } from './lib/blob-store'
-import { closeEngines, onShutdown, openConfiguredDatabase } from './runtime'
+import { closeEngines, closeServer, onShutdown, openConfiguredDatabase, SHUTDOWN_MS } from './runtime'
 import { seedDemo } from './seed/seed'
 
 const env = loadEnvOrExit()
@@ -18,6 +18,7 @@ try {
   if (env.seedDemo) await seedDemo(database.db, { blobs })
   const queue = await startQueue(database, {
     workers: env.workers,
+    timing: env.jobTiming,
     log: { info: console.log, error: (obj, msg) => console.error(msg ?? 'job queue error', obj) },
   })
   await registerJobs(queue, database, env, blobs)
@@ -25,8 +26,11 @@ try {
   const app = await buildApp({ database, env, queue, blobs, llm, logger: { level: env.logLevel } })
   onShutdown(
     async () => {
-      await app.close()
-      await queue.stop()
+      const started = Date.now()
+      // requests in flight finish (their jobs still get queued) while the workers take nothing new
+      await Promise.all([closeServer(app, SHUTDOWN_MS / 2), queue.pause()])
+      // what the workers cannot finish in the time left goes back to the queue for a retry
+      await queue.stop({ drainMs: Math.max(1000, SHUTDOWN_MS * 0.75 - (Date.now() - started)) })
       await closeEngines()
       await database.close()
     },

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss'
 import type { Database } from '../db/client'
+import { type Registry, startRegistry, type WorkerTiming } from './workers'
 
 type Log = { info(msg: string): void; error(obj: unknown, msg?: string): void }
 
@@ -10,16 +11,24 @@ export type Queue = {
   boss: PgBoss
   /** Consumers in this process (WORKERS); 0 means this process only sends. */
   workers: number
+  /** This process's heartbeat and claims (./workers.ts); none when it only sends. */
+  registry: Registry | null
   /** Creates the queue; starts `concurrency` consumers unless WORKERS=0. */
   register<T extends object>(name: string, handler: JobHandler<T>, options?: RegisterOptions): Promise<void>
   send<T extends object>(name: string, data: T, options?: PgBoss.SendOptions): Promise<string | null>
   schedule(name: string, cron: string, data?: object): Promise<void>
   ping(): Promise<boolean>
-  stop(): Promise<void>
+  /** Takes no more jobs; those running go on. */
+  pause(): Promise<void>
+  /** Takes no more jobs, lets running ones finish for `drainMs` and hands the rest back for a retry. */
+  stop(options?: { drainMs?: number }): Promise<void>
 }
 
 /** pg-boss on the application's database: PGlite through its executor, PostgreSQL by URL. */
-export async function startQueue(database: Database, opts: { workers: number; log: Log }): Promise<Queue> {
+export async function startQueue(
+  database: Database,
+  opts: { workers: number; log: Log; timing?: Partial<WorkerTiming> },
+): Promise<Queue> {
   const connection: PgBoss.ConstructorOptions = database.executor
     ? { db: database.executor as PgBoss.Db }
     : { connectionString: database.connectionString, max: 4 }
@@ -27,18 +36,39 @@ export async function startQueue(database: Database, opts: { workers: number; lo
   boss.on('error', (error) => opts.log.error({ err: error }, 'job queue error'))
   await boss.start()
   let healthy = true
+  const names = new Set<string>()
+  const registry =
+    opts.workers > 0
+      ? await startRegistry(database.db, boss, {
+          timing: opts.timing,
+          exclusive: Boolean(database.executor),
+          log: opts.log,
+        })
+      : null
+
+  // the claim is what lets a sweep elsewhere retry this job if this process dies while running it
+  async function runClaimed<T>(name: string, job: PgBoss.Job<T>, handler: JobHandler<T>) {
+    await registry?.claim(name, job.id).catch((error) => opts.log.error({ err: error }, 'could not claim a job'))
+    try {
+      await handler(job.data, job)
+    } finally {
+      await registry?.release(job.id).catch((error) => opts.log.error({ err: error }, 'could not release a job'))
+    }
+  }
 
   return {
     boss,
     workers: opts.workers,
+    registry,
     async register(name, handler, { concurrency = 1, pollingIntervalSeconds = 2, ...queueOptions } = {}) {
       await boss.createQueue(name, { name, retryLimit: 3, retryBackoff: true, ...queueOptions })
       if (opts.workers <= 0) return
+      names.add(name)
       // pg-boss 10 has no team size: each work() call is one consumer
       const consumers = Math.max(1, Math.min(concurrency, opts.workers))
       for (let i = 0; i < consumers; i++) {
         await boss.work<object>(name, { batchSize: 1, pollingIntervalSeconds }, async (jobs) => {
-          for (const job of jobs) await handler(job.data as never, job as never)
+          for (const job of jobs) await runClaimed(name, job as never, handler)
         })
       }
     },
@@ -53,6 +83,13 @@ export async function startQueue(database: Database, opts: { workers: number; lo
       }
       return healthy
     },
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 5000 }),
+    async pause() {
+      for (const name of names) await boss.offWork(name)
+    },
+    async stop({ drainMs = 3000 } = {}) {
+      // pg-boss fails the jobs still running after the timeout ("shut down while active"): retried
+      await boss.stop({ graceful: true, wait: true, timeout: drainMs })
+      await registry?.stop()
+    },
   }
 }

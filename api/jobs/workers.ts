@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto'
+import os from 'node:os'
+import { and, eq, sql } from 'drizzle-orm'
+import type PgBoss from 'pg-boss'
+import type { Db } from '../db/client'
+import { jobClaims, jobWorkers } from '../db/schema'
+
+type Log = { info(msg: string): void; error(obj: unknown, msg?: string): void }
+
+export type WorkerTiming = {
+  /** How often this process writes its heartbeat. */
+  heartbeatMs: number
+  /** A worker whose heartbeat is older than this is dead: its jobs are handed back. */
+  staleMs: number
+  /** How often this process looks for dead workers (it also looks once at start). */
+  sweepMs: number
+}
+
+export const defaultWorkerTiming: WorkerTiming = { heartbeatMs: 5_000, staleMs: 30_000, sweepMs: 15_000 }
+
+export type Registry = {
+  id: string
+  /** Records that this process runs the job; a newer claim of the same job replaces an older one. */
+  claim(queue: string, jobId: string): Promise<void>
+  release(jobId: string): Promise<void>
+  /** Hands the jobs of dead workers back to pg-boss; returns how many. */
+  sweep(): Promise<number>
+  /** Stops the timers and removes this worker and its claims (its running jobs were handed back). */
+  stop(): Promise<void>
+}
+
+export function newWorkerId() {
+  return `${os.hostname().slice(0, 60)}:${process.pid}:${randomBytes(4).toString('hex')}`
+}
+
+/**
+ * Heartbeats and claims for pg-boss 10, which has neither: a process killed mid-job leaves the job
+ * `active` until its expiry (hours for speech). Every consuming process runs a sweep, but only over
+ * workers whose heartbeat stopped, so a live worker's jobs on another machine are never taken.
+ * `exclusive` (PGlite: one process owns the database) makes every other worker dead at once.
+ */
+export async function startRegistry(
+  db: Db,
+  boss: PgBoss,
+  opts: { timing?: Partial<WorkerTiming>; exclusive?: boolean; id?: string; log: Log },
+): Promise<Registry> {
+  const timing = { ...defaultWorkerTiming, ...opts.timing }
+  const id = opts.id ?? newWorkerId()
+  const staleSeconds = opts.exclusive ? 0 : timing.staleMs / 1000
+  const log = opts.log
+
+  const beat = () =>
+    db
+      .insert(jobWorkers)
+      .values({ id, host: os.hostname().slice(0, 255), pid: process.pid })
+      .onConflictDoUpdate({ target: jobWorkers.id, set: { heartbeatAt: sql`now()` } })
+
+  async function sweep() {
+    // one statement, so two sweepers never both hand back the same job
+    const taken = (await db.execute(sql`
+      delete from ${jobClaims} c
+      where c.worker_id <> ${id}
+        and not exists (
+          select 1 from ${jobWorkers} w
+          where w.id = c.worker_id and w.heartbeat_at >= now() - make_interval(secs => ${staleSeconds})
+        )
+      returning c.job_id, c.queue, c.worker_id`)) as unknown as {
+      rows: { job_id: string; queue: string; worker_id: string }[]
+    }
+    let handedBack = 0
+    for (const claim of taken.rows) {
+      // a job that finished, or was already retried by pg-boss's own expiry, is left alone
+      const job = await boss.getJobById(claim.queue, claim.job_id).catch(() => null)
+      if (job?.state !== 'active') continue
+      await boss.fail(claim.queue, claim.job_id, { message: `worker ${claim.worker_id} stopped while running it` })
+      handedBack++
+    }
+    await db.execute(sql`
+      delete from ${jobWorkers}
+      where id <> ${id} and heartbeat_at < now() - make_interval(secs => ${staleSeconds})`)
+    if (handedBack) log.info(`handed ${handedBack} job(s) of stopped workers back to the queue`)
+    return handedBack
+  }
+
+  const guarded = (what: string, run: () => Promise<unknown>) => () =>
+    run().catch((error) => log.error({ err: error }, `job worker ${what} failed`))
+
+  await beat()
+  await sweep()
+  const timers = [
+    setInterval(guarded('heartbeat', beat), timing.heartbeatMs),
+    setInterval(guarded('sweep', sweep), timing.sweepMs),
+  ]
+  for (const timer of timers) timer.unref()
+
+  return {
+    id,
+    async claim(queue, jobId) {
+      await db
+        .insert(jobClaims)
+        .values({ jobId, queue, workerId: id })
+        .onConflictDoUpdate({ target: jobClaims.jobId, set: { workerId: id, queue, claimedAt: sql`now()` } })
+    },
+    async release(jobId) {
+      await db.delete(jobClaims).where(and(eq(jobClaims.jobId, jobId), eq(jobClaims.workerId, id)))
+    },
+    sweep,
+    async stop() {
+      for (const timer of timers) clearInterval(timer)
+      await db.delete(jobClaims).where(eq(jobClaims.workerId, id))
+      await db.delete(jobWorkers).where(eq(jobWorkers.id, id))
+    },
+  }
+}
