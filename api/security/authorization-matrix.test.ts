@@ -1,0 +1,719 @@
+import { eq, ne } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Role } from '#contract/accounts'
+import { paths } from '#contract/paths'
+import { callEvaluations, recordings } from '#api/db/schema'
+import { createAudioSigner } from '#api/evaluations/audio-url'
+import { createLinkSigner, IMAGE_LINK_TTL_S } from '#api/lib/signed-link'
+import { testEnv, type TestApp } from '#api/test-utils'
+import { envelopeProblem } from './envelope'
+import {
+  expiredToken,
+  otherUser,
+  ownedBy,
+  ROLES,
+  setupSecurityApp,
+  signInDemo,
+  TINY_PNG,
+  type Auth,
+  type Owned,
+} from './fixtures'
+import { encodeMultipart, type MultipartPart } from './openapi-arbitraries'
+
+/*
+ * Issue 13: every operation × (no token, expired token, wrong role, another owner), generated from
+ * one table, so a new route cannot be left out: the table must name exactly the routes the app has.
+ * (The table lives here for now; a later issue moves it into contract/.)
+ *
+ * "Another owner": the object is made by user A (a fresh agent, or for evaluations the call's agent)
+ * and asked for by user B of an allowed role who is neither an admin nor A's overseer. Each such
+ * check also sends the same request as A, which must not be refused, so a refusal is about who asks.
+ */
+
+type Kind =
+  /** An upload to speech recognition, read: its owner, admins, QA supervisors; others 404. */
+  | 'recording'
+  /** An upload changed or deleted: its owner or an admin; 403 for other readers, 404 for the rest. */
+  | 'recording-change'
+  /** A recording's audio key: readers of the upload, or of an evaluation that uses the recording; others 404. */
+  | 'listenable'
+  /** A call evaluation: agents only their own (403), everyone else reads. */
+  | 'evaluation'
+  /** check_access_status: answers for any call, and says whether the caller may view it. */
+  | 'evaluation-access'
+  | 'document'
+  | 'summary'
+  | 'person'
+  | 'scan'
+  | 'notification'
+  /** Signed links (no bearer token): a link made out to B for A's object. */
+  | 'signed-recording'
+  | 'signed-page'
+  | 'signed-photo'
+  | 'signed-scan-photo'
+
+type Call = { method: string; url: string; json?: unknown; multipart?: MultipartPart[] }
+
+type Target = {
+  owned: Owned
+  /** A seeded call evaluation of another agent than the demo agent, and its recording. */
+  evaluation: { id: number; recordingId: number; kid: string }
+  /** A signed link's query for `uid` (or expired). */
+  sign: (kind: 'recording' | 'page' | 'photo' | 'scan', id: number, uid: number, expired?: boolean) => string
+}
+
+type Row = {
+  auth: 'public' | 'bearer' | 'signed'
+  /** Roles allowed (default every role). */
+  roles?: readonly Role[]
+  owner?: Kind
+  /** The request, aimed at the target's objects (absent for public rows). */
+  call?: (target: Target, as?: Auth) => Call
+}
+
+const admin = ['admin'] as const
+const managers = ['admin', 'qa_supervisor'] as const
+const reviewers = ['admin', 'qa_supervisor', 'auditor'] as const
+
+const get = (url: string): Call => ({ method: 'GET', url })
+const q = (url: string, query: Record<string, string | number>) =>
+  `${url}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`
+const photoPart = (name: string): MultipartPart => ({ name, filename: 'a.png', type: 'image/png', bytes: TINY_PNG })
+
+const dashboards = [
+  'call_evaluation_dashboard',
+  'agent_highlight_dashboard',
+  'agent-leader-board',
+  'outlier_agent_report',
+  'failed_category_count',
+  'agent_scoring_vs_sentiment',
+  'top_violations_by_categories',
+  'top_ten_violations',
+  'agent_performance',
+  'purpose_call_distribution',
+  'call_sentiment_vs_score',
+  'ai_auditor_agreement',
+  'audit_productivity',
+]
+const accessLists = [
+  'department_list',
+  'location_list',
+  'role_list',
+  'entity_list',
+  'company-group-list',
+  'company-pay-group-list',
+  'job-code-list',
+]
+const docs = [
+  '/api/docs',
+  '/api/docs/',
+  '/api/docs/static/index.html',
+  '/api/docs/static/swagger-initializer.js',
+  '/api/docs/*',
+  '/api/docs/json',
+  '/api/docs/yaml',
+]
+
+const evalRead = (path: string): Row => ({
+  auth: 'bearer',
+  owner: 'evaluation',
+  call: ({ evaluation }) => get(q(path, { call_evaluation_id: evaluation.id })),
+})
+
+/** The authorization table: every route of the API, keyed by "METHOD path" as the OpenAPI document writes it. */
+export const table: Record<string, Row> = {
+  ...Object.fromEntries(docs.map((p) => [`GET ${p}`, { auth: 'public' } satisfies Row])),
+  'GET /api/health/': { auth: 'public' },
+  'POST /api/accounts/login/': { auth: 'public' },
+  'POST /api/accounts/token/refresh/': { auth: 'public' },
+  'POST /api/accounts/logout/': {
+    auth: 'bearer',
+    call: () => ({ method: 'POST', url: '/api/accounts/logout/', json: {} }),
+  },
+  'GET /api/accounts/user-detail/': { auth: 'bearer', call: () => get('/api/accounts/user-detail/') },
+
+  'GET /api/notification_center/notifications/': {
+    auth: 'bearer',
+    call: () => get('/api/notification_center/notifications/'),
+  },
+  'POST /api/notification_center/notifications/{id}/read/': {
+    auth: 'bearer',
+    owner: 'notification',
+    call: ({ owned }) => ({
+      method: 'POST',
+      url: `/api/notification_center/notifications/${owned.notification}/read/`,
+    }),
+  },
+  'GET /api/base/lookups/domain/': { auth: 'bearer', call: () => get('/api/base/lookups/domain/') },
+  'GET /api/base/lookups/language/': { auth: 'bearer', call: () => get('/api/base/lookups/language/') },
+  'GET /api/call_evaluation/campaigns/': { auth: 'bearer', call: () => get('/api/call_evaluation/campaigns/') },
+  'GET /api/call_evaluation/services/': { auth: 'bearer', call: () => get('/api/call_evaluation/services/') },
+  'GET /api/call_evaluation/lookup/evaluation-type/': {
+    auth: 'bearer',
+    call: () => get('/api/call_evaluation/lookup/evaluation-type/'),
+  },
+
+  'GET /api/call_evaluation/template/': { auth: 'bearer', call: () => get('/api/call_evaluation/template/') },
+  'DELETE /api/call_evaluation/template/': {
+    auth: 'bearer',
+    roles: managers,
+    call: () => ({
+      method: 'DELETE',
+      url: q('/api/call_evaluation/template/', { template_internal_id: '00000000-0000-4000-8000-000000000000' }),
+    }),
+  },
+  'POST /api/call_evaluation/create-template/': {
+    auth: 'bearer',
+    roles: managers,
+    call: () => ({ method: 'POST', url: '/api/call_evaluation/create-template/', json: {} }),
+  },
+  'PUT /api/call_evaluation/update-template/': {
+    auth: 'bearer',
+    roles: managers,
+    call: () => ({ method: 'PUT', url: '/api/call_evaluation/update-template/', json: {} }),
+  },
+
+  'GET /api/call_evaluation/list/': { auth: 'bearer', call: () => get('/api/call_evaluation/list/') },
+  'GET /api/call_evaluation/export/': { auth: 'bearer', call: () => get('/api/call_evaluation/export/') },
+  'GET /api/call_evaluation/check_access_status/': {
+    auth: 'bearer',
+    owner: 'evaluation-access',
+    call: ({ evaluation }) =>
+      get(q('/api/call_evaluation/check_access_status/', { call_evaluation_id: evaluation.id })),
+  },
+  'GET /api/call_evaluation/details/': evalRead('/api/call_evaluation/details/'),
+  'GET /api/call_evaluation/manual_review/': evalRead('/api/call_evaluation/manual_review/'),
+  'GET /api/call_evaluation/sentiment_analysis/': evalRead('/api/call_evaluation/sentiment_analysis/'),
+  'GET /api/call_evaluation/sentiment_word_cloud/': evalRead('/api/call_evaluation/sentiment_word_cloud/'),
+  'GET /api/call_evaluation/sentiment_timing/': evalRead('/api/call_evaluation/sentiment_timing/'),
+  'GET /api/call_evaluation/emotion_analysis/': evalRead('/api/call_evaluation/emotion_analysis/'),
+  'GET /api/call_evaluation/get_action_status/': {
+    auth: 'bearer',
+    owner: 'evaluation',
+    call: ({ evaluation }) => get(q('/api/call_evaluation/get_action_status/', { ca_audit_id: evaluation.id })),
+  },
+  'PUT /api/call_evaluation/profanity_identification/': {
+    auth: 'bearer',
+    owner: 'evaluation',
+    call: ({ evaluation }) => ({
+      method: 'PUT',
+      url: '/api/call_evaluation/profanity_identification/',
+      json: { call_evaluation_id: evaluation.id },
+    }),
+  },
+  'PUT /api/call_evaluation/change_status/': {
+    auth: 'bearer',
+    roles: ['admin', 'qa_supervisor', 'auditor', 'agent'],
+    owner: 'evaluation',
+    // acknowledged is open to the call's agent from ai_evaluated and reviewed; a refusal comes before any move
+    call: ({ evaluation }) => ({
+      method: 'PUT',
+      url: '/api/call_evaluation/change_status/',
+      json: { call_evaluation_id: evaluation.id, status: 'disputed', comment: 'matrix' },
+    }),
+  },
+  'PUT /api/call_evaluation/access_start_end_time/': {
+    auth: 'bearer',
+    roles: reviewers,
+    call: ({ evaluation }) => ({
+      method: 'PUT',
+      url: '/api/call_evaluation/access_start_end_time/',
+      json: { action: 'start', call_evaluation_id: evaluation.id },
+    }),
+  },
+  'POST /api/call_evaluation/rescore/': {
+    auth: 'bearer',
+    roles: reviewers,
+    call: ({ evaluation }) => ({
+      method: 'POST',
+      url: '/api/call_evaluation/rescore/',
+      json: { call_evaluation_id: evaluation.id },
+    }),
+  },
+  'PUT /api/call_evaluation/manual_review/': {
+    auth: 'bearer',
+    roles: reviewers,
+    call: ({ evaluation }) => ({
+      method: 'PUT',
+      url: '/api/call_evaluation/manual_review/',
+      json: { call_evaluation_id: evaluation.id, rows: [{ internal_id: 1, value: 'yes' }] },
+    }),
+  },
+  'GET /api/call_evaluation/load_file_and_kid/': {
+    auth: 'bearer',
+    owner: 'listenable',
+    call: ({ owned }) => get(q('/api/call_evaluation/load_file_and_kid/', { recording_id: owned.recording })),
+  },
+  'GET /api/call_evaluation/send-key-authorized-user/': {
+    auth: 'bearer',
+    owner: 'listenable',
+    call: ({ owned }) =>
+      get(
+        q('/api/call_evaluation/send-key-authorized-user/', { recording_id: owned.recording, kid: owned.recordingKid }),
+      ),
+  },
+  'GET /api/call_evaluation/recording-audio/{id}/': {
+    auth: 'signed',
+    owner: 'signed-recording',
+    call: ({ owned, sign }, as) =>
+      get(`${paths.recordingAudio(owned.recording)}?${sign('recording', owned.recording, as?.id ?? 0)}`),
+  },
+  ...Object.fromEntries(
+    dashboards.map((d) => [
+      `GET /api/call_evaluation/${d}/`,
+      { auth: 'bearer', call: () => get(`/api/call_evaluation/${d}/`) } satisfies Row,
+    ]),
+  ),
+  'GET /api/users/project-list/': { auth: 'bearer', call: () => get('/api/users/project-list/') },
+
+  'GET /api/accounts/users/': { auth: 'bearer', roles: admin, call: () => get('/api/accounts/users/') },
+  'GET /api/accounts/user_by_id/{id}/': {
+    auth: 'bearer',
+    roles: admin,
+    call: () => get('/api/accounts/user_by_id/1/'),
+  },
+  'POST /api/accounts/create_user/': {
+    auth: 'bearer',
+    roles: admin,
+    call: () => ({ method: 'POST', url: '/api/accounts/create_user/', json: {} }),
+  },
+  'PUT /api/accounts/edit_user/': {
+    auth: 'bearer',
+    roles: admin,
+    call: () => ({ method: 'PUT', url: '/api/accounts/edit_user/', json: {} }),
+  },
+  'PATCH /api/accounts/deactivate_user/{id}/': {
+    auth: 'bearer',
+    roles: admin,
+    call: () => ({ method: 'PATCH', url: '/api/accounts/deactivate_user/2147483647/' }),
+  },
+  'POST /api/accounts/user-upload/': {
+    auth: 'bearer',
+    roles: admin,
+    call: () => ({
+      method: 'POST',
+      url: '/api/accounts/user-upload/',
+      multipart: [{ name: 'file', filename: 'u.csv', type: 'text/csv', bytes: Buffer.from('email\n') }],
+    }),
+  },
+  'GET /api/accounts/export-user-list/': {
+    auth: 'bearer',
+    roles: admin,
+    call: () => get('/api/accounts/export-user-list/'),
+  },
+  'GET /api/accounts/user_list/agent/': { auth: 'bearer', call: () => get('/api/accounts/user_list/agent/') },
+  'GET /api/accounts/user_list/qa_supervisor/': {
+    auth: 'bearer',
+    call: () => get('/api/accounts/user_list/qa_supervisor/'),
+  },
+  ...Object.fromEntries(
+    accessLists.map((l) => [
+      `GET /api/access_mgmt/${l}/`,
+      { auth: 'bearer', call: () => get(`/api/access_mgmt/${l}/`) } satisfies Row,
+    ]),
+  ),
+
+  'POST /api/speech_recognition/upload_recording/': {
+    auth: 'bearer',
+    call: () => ({ method: 'POST', url: '/api/speech_recognition/upload_recording/', multipart: [] }),
+  },
+  'GET /api/speech_recognition/upload_recording/': {
+    auth: 'bearer',
+    call: () => get('/api/speech_recognition/upload_recording/'),
+  },
+  'GET /api/speech_recognition/upload_recording_kpi/': {
+    auth: 'bearer',
+    call: () => get('/api/speech_recognition/upload_recording_kpi/'),
+  },
+  'GET /api/speech_recognition/recording_status/': {
+    auth: 'bearer',
+    owner: 'recording',
+    call: ({ owned }) => get(q('/api/speech_recognition/recording_status/', { recording_id: owned.recording })),
+  },
+  'PUT /api/speech_recognition/update_transcription/': {
+    auth: 'bearer',
+    owner: 'recording-change',
+    call: ({ owned }) => ({
+      method: 'PUT',
+      url: '/api/speech_recognition/update_transcription/',
+      json: {
+        recording_id: owned.recording,
+        segments: [
+          { speaker: 'agent', text: 'Edited line one' },
+          { speaker: 'customer', text: 'Edited line two' },
+        ],
+      },
+    }),
+  },
+  'DELETE /api/speech_recognition/update_transcription/': {
+    auth: 'bearer',
+    owner: 'recording-change',
+    call: ({ owned }) => ({
+      method: 'DELETE',
+      url: q('/api/speech_recognition/update_transcription/', { recording_id: owned.recording }),
+    }),
+  },
+  'PUT /api/speech_recognition/update_summary/': {
+    auth: 'bearer',
+    owner: 'recording-change',
+    call: ({ owned }) => ({
+      method: 'PUT',
+      url: '/api/speech_recognition/update_summary/',
+      json: { recording_id: owned.recording, summary: 'An edited summary.' },
+    }),
+  },
+
+  'POST /api/summarization/summarize/': {
+    auth: 'bearer',
+    call: () => ({
+      method: 'POST',
+      url: '/api/summarization/summarize/?wait=0',
+      json: { text: 'Short text to summarise. It has two sentences.', summary_type: 'brief' },
+    }),
+  },
+  'GET /api/summarization/summarize/': { auth: 'bearer', call: () => get('/api/summarization/summarize/') },
+  'DELETE /api/summarization/summarize/': {
+    auth: 'bearer',
+    owner: 'summary',
+    call: ({ owned }) => ({ method: 'DELETE', url: q('/api/summarization/summarize/', { summary_id: owned.summary }) }),
+  },
+  'GET /api/summarization/summary_status/': {
+    auth: 'bearer',
+    owner: 'summary',
+    call: ({ owned }) => get(q('/api/summarization/summary_status/', { summary_id: owned.summary })),
+  },
+  'GET /api/summarization/summary_types/': { auth: 'bearer', call: () => get('/api/summarization/summary_types/') },
+  'GET /api/summarization/summarize-chart/': { auth: 'bearer', call: () => get('/api/summarization/summarize-chart/') },
+  'GET /api/summarization/summarize-kpi/': { auth: 'bearer', call: () => get('/api/summarization/summarize-kpi/') },
+
+  'POST /api/ocr/upload_document/': {
+    auth: 'bearer',
+    call: () => ({ method: 'POST', url: '/api/ocr/upload_document/', multipart: [] }),
+  },
+  'GET /api/ocr/upload_document/': { auth: 'bearer', call: () => get('/api/ocr/upload_document/') },
+  'DELETE /api/ocr/upload_document/': {
+    auth: 'bearer',
+    owner: 'document',
+    call: ({ owned }) => ({ method: 'DELETE', url: q('/api/ocr/upload_document/', { document_id: owned.document }) }),
+  },
+  'GET /api/ocr/get_document_details/': {
+    auth: 'bearer',
+    owner: 'document',
+    call: ({ owned }) => get(q('/api/ocr/get_document_details/', { document_id: owned.document })),
+  },
+  'GET /api/ocr/page_image/{documentId}/{page}/': {
+    auth: 'signed',
+    owner: 'signed-page',
+    call: ({ owned, sign }, as) =>
+      get(`${paths.ocrPageImage(owned.document, 1)}?${sign('page', owned.document, as?.id ?? 0)}`),
+  },
+  'PUT /api/ocr/insights_chatbot/': {
+    auth: 'bearer',
+    owner: 'document',
+    call: ({ owned }) => ({
+      method: 'PUT',
+      url: '/api/ocr/insights_chatbot/',
+      json: { document_id: owned.document, question: 'What is the total?' },
+    }),
+  },
+  'GET /api/ocr/upload_document_kpi/': { auth: 'bearer', call: () => get('/api/ocr/upload_document_kpi/') },
+
+  'POST /api/face_recognition/people/': {
+    auth: 'bearer',
+    call: () => ({ method: 'POST', url: '/api/face_recognition/people/', multipart: [] }),
+  },
+  'GET /api/face_recognition/people/': { auth: 'bearer', call: () => get('/api/face_recognition/people/') },
+  'GET /api/face_recognition/people/{id}/': {
+    auth: 'bearer',
+    owner: 'person',
+    call: ({ owned }) => get(`/api/face_recognition/people/${owned.person}/`),
+  },
+  'PUT /api/face_recognition/people/{id}/': {
+    auth: 'bearer',
+    owner: 'person',
+    call: ({ owned }) => ({
+      method: 'PUT',
+      url: `/api/face_recognition/people/${owned.person}/`,
+      json: { name: 'Renamed', external_id: 'E-2' },
+    }),
+  },
+  'DELETE /api/face_recognition/people/{id}/': {
+    auth: 'bearer',
+    owner: 'person',
+    call: ({ owned }) => ({ method: 'DELETE', url: `/api/face_recognition/people/${owned.person}/` }),
+  },
+  'POST /api/face_recognition/verify/': {
+    auth: 'bearer',
+    owner: 'person',
+    call: ({ owned }) => ({
+      method: 'POST',
+      url: '/api/face_recognition/verify/',
+      multipart: [{ name: 'person_id', value: String(owned.person) }, photoPart('photo')],
+    }),
+  },
+  'POST /api/face_recognition/identify/': {
+    auth: 'bearer',
+    call: () => ({ method: 'POST', url: '/api/face_recognition/identify/', multipart: [] }),
+  },
+  'GET /api/face_recognition/scans/': { auth: 'bearer', call: () => get('/api/face_recognition/scans/') },
+  'GET /api/face_recognition/scans/{id}/': {
+    auth: 'bearer',
+    owner: 'scan',
+    call: ({ owned }) => get(`/api/face_recognition/scans/${owned.scan}/`),
+  },
+  'DELETE /api/face_recognition/scans/{id}/': {
+    auth: 'bearer',
+    owner: 'scan',
+    call: ({ owned }) => ({ method: 'DELETE', url: `/api/face_recognition/scans/${owned.scan}/` }),
+  },
+  'GET /api/face_recognition/scan_kpi/': { auth: 'bearer', call: () => get('/api/face_recognition/scan_kpi/') },
+  'GET /api/face_recognition/photo/{id}/': {
+    auth: 'signed',
+    owner: 'signed-photo',
+    call: ({ owned, sign }, as) => get(`${paths.facePhoto(owned.photo)}?${sign('photo', owned.photo, as?.id ?? 0)}`),
+  },
+  'GET /api/face_recognition/scan_photo/{id}/': {
+    auth: 'signed',
+    owner: 'signed-scan-photo',
+    call: ({ owned, sign }, as) => get(`${paths.faceScanPhoto(owned.scan)}?${sign('scan', owned.scan, as?.id ?? 0)}`),
+  },
+}
+
+/**
+ * "Another owner": who asks for A's object, and the answer they get. Overseers (who read everyone's)
+ * are left out, except where the rule gives them their own answer (a QA supervisor reads an upload
+ * but may not change it: 403).
+ */
+const otherOwner: Record<Kind, { as: readonly Role[]; status: number }[]> = {
+  recording: [{ as: ['auditor', 'agent', 'visitor'], status: 404 }],
+  'recording-change': [
+    { as: ['auditor', 'agent', 'visitor'], status: 404 },
+    { as: ['qa_supervisor'], status: 403 },
+  ],
+  listenable: [{ as: ['auditor', 'agent', 'visitor'], status: 404 }],
+  evaluation: [{ as: ['agent'], status: 403 }],
+  'evaluation-access': [{ as: ['agent'], status: 200 }],
+  document: [{ as: ['admin', 'qa_supervisor', 'auditor', 'agent', 'visitor'], status: 404 }],
+  summary: [{ as: ['admin', 'qa_supervisor', 'auditor', 'agent', 'visitor'], status: 404 }],
+  person: [{ as: ['qa_supervisor', 'auditor', 'agent', 'visitor'], status: 404 }],
+  scan: [{ as: ['qa_supervisor', 'auditor', 'agent', 'visitor'], status: 404 }],
+  notification: [{ as: ['admin', 'qa_supervisor', 'auditor', 'agent', 'visitor'], status: 404 }],
+  'signed-recording': [{ as: ['auditor', 'agent', 'visitor'], status: 404 }],
+  // a link made out to someone who may not see the object is an invalid link (the area's rule today)
+  'signed-page': [{ as: ['admin', 'qa_supervisor', 'auditor', 'agent', 'visitor'], status: 403 }],
+  'signed-photo': [{ as: ['qa_supervisor', 'auditor', 'agent', 'visitor'], status: 403 }],
+  'signed-scan-photo': [{ as: ['qa_supervisor', 'auditor', 'agent', 'visitor'], status: 403 }],
+}
+
+type Case = { key: string; column: string; as?: Role; expected: number }
+
+/** Every check the table asks for, one test each. */
+function casesOf(): Case[] {
+  const cases: Case[] = []
+  for (const [key, row] of Object.entries(table)) {
+    if (row.auth === 'public') continue
+    const denied = row.auth === 'signed' ? 403 : 401
+    cases.push({ key, column: row.auth === 'signed' ? 'no signature' : 'no token', expected: denied })
+    cases.push({ key, column: row.auth === 'signed' ? 'expired link' : 'expired token', expected: denied })
+    for (const role of ROLES) {
+      if (row.auth === 'bearer' && row.roles && !row.roles.includes(role))
+        cases.push({ key, column: 'wrong role', as: role, expected: 403 })
+    }
+    for (const { as, status } of row.owner ? otherOwner[row.owner] : []) {
+      for (const role of as) {
+        if (row.roles && !row.roles.includes(role)) continue
+        cases.push({ key, column: 'another owner', as: role, expected: status })
+        if (row.owner === 'listenable' && role === 'agent') {
+          cases.push({ key, column: "another agent's call recording", as: role, expected: 404 })
+        }
+      }
+    }
+  }
+  return cases
+}
+
+let t: TestApp
+let demo: Record<Role, Auth>
+/** Users of each role who oversee nobody and own nothing yet (B); A is a fresh agent. */
+let others: Record<Role, Auth>
+let ownerA: Auth
+let evaluation: Target['evaluation']
+
+const audioSigner = createAudioSigner(testEnv.jwtSecret)
+const imageSigner = createLinkSigner(testEnv.jwtSecret, 'image-url', IMAGE_LINK_TTL_S)
+const EXPIRED = Date.now() - 60 * 60 * 1000
+
+function sign(kind: 'recording' | 'page' | 'photo' | 'scan', id: number, uid: number, expired = false) {
+  const now = expired ? EXPIRED : Date.now()
+  if (kind === 'recording') return audioSigner.sign(id, uid, now).url.split('?')[1]!
+  const path =
+    kind === 'page' ? paths.ocrPageImage(id, 1) : kind === 'photo' ? paths.facePhoto(id) : paths.faceScanPhoto(id)
+  return imageSigner.sign(path, uid, now).query.toString()
+}
+
+async function send(call: Call, headers: Record<string, string>) {
+  if (call.multipart) {
+    const { payload, contentType } = encodeMultipart(call.multipart)
+    return t.app.inject({
+      method: call.method as 'POST',
+      url: call.url,
+      payload,
+      headers: { ...headers, 'content-type': contentType },
+    })
+  }
+  if (call.json !== undefined) {
+    return t.app.inject({
+      method: call.method as 'POST',
+      url: call.url,
+      payload: JSON.stringify(call.json),
+      headers: { ...headers, 'content-type': 'application/json' },
+    })
+  }
+  return t.app.inject({ method: call.method as 'GET', url: call.url, headers })
+}
+
+beforeAll(async () => {
+  t = await setupSecurityApp()
+  demo = await signInDemo(t)
+  others = {} as Record<Role, Auth>
+  for (const role of ROLES) others[role] = await otherUser(t, role)
+  ownerA = await otherUser(t, 'agent')
+  const [row] = await t.db
+    .select({ id: callEvaluations.id, recordingId: callEvaluations.recordingId })
+    .from(callEvaluations)
+    .where(ne(callEvaluations.agentId, demo.agent.id))
+    .limit(1)
+  const [rec] = await t.db.select({ kid: recordings.kid }).from(recordings).where(eq(recordings.id, row!.recordingId))
+  evaluation = { id: row!.id, recordingId: row!.recordingId, kid: rec!.kid }
+}, 180_000)
+
+afterAll(async () => {
+  await t?.close()
+})
+
+/** Every route the app answers, as "METHOD path" with {param} (HEAD, which Fastify adds to each GET, left out). */
+function appRoutes(): string[] {
+  const tree = t.app.printRoutes({ commonPrefix: false })
+  const stack: string[] = []
+  const routes: string[] = []
+  for (const line of tree.split('\n')) {
+    const match = /^([│ ]*)(?:├── |└── )(.*?)(?: \(([^)]*)\))?$/.exec(line)
+    if (!match) continue
+    const depth = match[1]!.length / 4
+    stack.length = depth
+    const path = (stack[depth - 1] ?? '') + match[2]!
+    stack[depth] = path
+    for (const method of (match[3] ?? '').split(', ').filter((m) => m && m !== 'HEAD')) {
+      routes.push(`${method} ${path.replace(/:(\w+)/g, '{$1}')}`)
+    }
+  }
+  return routes.sort()
+}
+
+describe('the authorization table', () => {
+  it('names exactly the routes the app has (a new route needs a row)', () => {
+    const routes = appRoutes()
+    expect(routes.length).toBeGreaterThan(80)
+    const missing = routes.filter((r) => !(r in table))
+    const stale = Object.keys(table).filter((k) => !routes.includes(k))
+    expect({ missing, stale }).toEqual({ missing: [], stale: [] })
+  })
+
+  it('names every operation of the OpenAPI document', () => {
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> }
+    const ops = Object.entries(doc.paths).flatMap(([p, item]) =>
+      Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`),
+    )
+    expect(ops.filter((op) => !(op in table))).toEqual([])
+  })
+})
+
+describe.each(casesOf())('$key: $column $as', ({ key, column, as, expected }) => {
+  it(`answers ${expected}`, async () => {
+    const row = table[key]!
+    const owned = await ownedBy(t, ownerA.id, 'matrix')
+    const target: Target = { owned, evaluation, sign }
+    if (column === "another agent's call recording") {
+      // the seeded call's recording, asked for by an agent who is not that call's agent
+      target.owned = { ...owned, recording: evaluation.recordingId, recordingKid: evaluation.kid }
+    }
+    let res
+    if (row.auth === 'signed') {
+      const who = column === 'another owner' ? others[as!] : ownerA
+      let call = row.call!(target, who)
+      if (column === 'no signature') call = { ...call, url: call.url.split('?')[0]! }
+      if (column === 'expired link') call = { ...call, url: `${call.url.split('?')[0]}?${expiredQuery(row, target)}` }
+      res = await send(call, {})
+    } else {
+      const call = row.call!(target)
+      // B: for calls, the demo agent (the seeded call is another agent's); else a fresh user of the role
+      const asker =
+        column === "another agent's call recording" ||
+        (column === 'another owner' && row.owner?.startsWith('evaluation'))
+          ? demo.agent
+          : column === 'another owner'
+            ? others[as!]
+            : as
+              ? demo[as]
+              : ownerA
+      const headers =
+        column === 'no token'
+          ? {}
+          : column === 'expired token'
+            ? { authorization: `Bearer ${await expiredToken(ownerA)}` }
+            : asker.headers
+      res = await send(call, headers)
+    }
+    const detail = `${key} ${column} ${as ?? ''} → ${res.statusCode} ${res.body.slice(0, 300)}`
+    expect(res.statusCode, detail).toBe(expected)
+    if (expected >= 400) expect(envelopeProblem(res.headers['content-type'], res.body), detail).toBeNull()
+
+    // the same request by the owner (A, or the call's agent) is not refused: the refusal was about who asked
+    if (column === 'another owner' && row.owner !== 'evaluation-access') {
+      const control =
+        row.auth === 'signed'
+          ? await send(row.call!(target, ownerA), {})
+          : row.owner?.startsWith('evaluation')
+            ? null
+            : await send(row.call!(target), ownerA.headers)
+      if (control) {
+        expect(
+          [401, 403, 404],
+          `the owner's own request: ${control.statusCode} ${control.body.slice(0, 200)}`,
+        ).not.toContain(control.statusCode)
+        expect(control.statusCode).toBeLessThan(500)
+      }
+    }
+  })
+})
+
+function expiredQuery(row: Row, target: Target) {
+  const url = row.call!({ ...target, sign: (kind, id, uid) => sign(kind, id, uid, true) }, ownerA).url
+  return url.split('?')[1]!
+}
+
+describe('the user directory (user_list/agent/, user_list/qa_supervisor/)', () => {
+  it.each(ROLES.flatMap((role) => (['agent', 'qa_supervisor'] as const).map((list) => ({ role, list }))))(
+    'as $role, $list: names for everyone, e-mails and employee codes only for admins and QA supervisors',
+    async ({ role, list }) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/accounts/user_list/${list}/`,
+        headers: demo[role].headers,
+      })
+      expect(res.statusCode).toBe(200)
+      const rows = res.json().data.results as Record<string, unknown>[]
+      expect(rows.length).toBeGreaterThan(0)
+      for (const r of rows) expect(typeof r.name).toBe('string')
+      const private_ = rows.filter((r) => (r.email ?? null) !== null || (r.employee_code ?? null) !== null)
+      if (role === 'admin' || role === 'qa_supervisor') expect(rows.some((r) => typeof r.email === 'string')).toBe(true)
+      else {
+        const first = private_[0]
+        expect(
+          private_.length,
+          `${private_.length} rows with an e-mail or employee code, e.g. ${JSON.stringify(first)}`,
+        ).toBe(0)
+      }
+    },
+  )
+})
