@@ -13,6 +13,7 @@ import { documents, type DocumentPageRow } from '../db/schema'
 import { notFound } from '../lib/http-error'
 import { likePattern } from '../lib/like'
 import { offsetOf, pageOf } from '../lib/paging'
+import { activeActor, documentRule, type Actor } from '../auth/access'
 
 /*
  * A user's documents: each user lists, reads, counts and deletes their own (admins too: a
@@ -80,8 +81,8 @@ function toSummary(r: SummaryRow): DocumentSummary {
 }
 
 /** The user's documents, newest first: by bucket and type, searched in the file name and the text. */
-export async function listDocuments(db: Db, userId: number, query: DocumentListQuery) {
-  const conditions: SQL[] = [eq(documents.userId, userId)]
+export async function listDocuments(db: Db, user: Actor, query: DocumentListQuery) {
+  const conditions: (SQL | undefined)[] = [documentRule.readable(user)]
   if (query.status) conditions.push(inArray(documents.status, bucketStatuses[query.status]))
   if (query.document_type) conditions.push(eq(documents.documentType, query.document_type))
   if (query.q) {
@@ -102,14 +103,24 @@ export async function listDocuments(db: Db, userId: number, query: DocumentListQ
   return pageOf((rows as SummaryRow[]).map(toSummary), n, query.page, query.page_size)
 }
 
-/** The user's own document, or 404. */
-export async function loadOwn(db: Db, userId: number, documentId: number) {
+/** A document the user may read (the document rule), or 404. */
+export async function loadDocument(db: Db, user: Actor, documentId: number) {
   const [row] = await db
     .select()
     .from(documents)
-    .where(and(eq(documents.id, documentId), eq(documents.userId, userId)))
+    .where(and(eq(documents.id, documentId), documentRule.readable(user)))
   if (!row) throw notFound(NOT_FOUND)
   return row
+}
+
+/** The page image behind a signed link: null when the document is gone, 'forbidden' when its signer may no longer read it. */
+export async function linkedPageImage(db: Db, uid: number, documentId: number, page: number) {
+  const [exists] = await db.select({ id: documents.id }).from(documents).where(eq(documents.id, documentId))
+  if (!exists) return null
+  const viewer = await activeActor(db, uid)
+  const row = viewer && (await loadDocument(db, viewer, documentId).catch(() => null))
+  if (!row) return 'forbidden' as const
+  return { imageKey: row.pages.find((p) => p.page === page)?.imageKey ?? null }
 }
 
 /** Every blob a document holds: the original and each page image. */
@@ -124,11 +135,11 @@ export const blobKeysOf = (row: { blobKey: string; pages: DocumentPageRow[] }) =
  */
 export async function documentDetail(
   db: Db,
-  userId: number,
+  user: Actor,
   documentId: number,
   imageUrl: (documentId: number, page: number) => string,
 ): Promise<DocumentDetail> {
-  const row = await loadOwn(db, userId, documentId)
+  const row = await loadDocument(db, user, documentId)
   const [summary] = (await db.select(summaryColumns).from(documents).where(eq(documents.id, row.id))) as SummaryRow[]
   return {
     ...toSummary(summary!),
@@ -143,11 +154,11 @@ export async function documentDetail(
 }
 
 /** The user's documents per bucket, each with its share of the total. */
-export async function documentKpi(db: Db, userId: number): Promise<DocumentKpi> {
+export async function documentKpi(db: Db, user: Actor): Promise<DocumentKpi> {
   const rows = await db
     .select({ status: documents.status, n: count() })
     .from(documents)
-    .where(eq(documents.userId, userId))
+    .where(documentRule.readable(user))
     .groupBy(documents.status)
   const total = rows.reduce((sum, r) => sum + r.n, 0)
   return {

@@ -3,10 +3,12 @@ import type { Role } from '#contract/accounts'
 import { evaluationStatusLabel, type AccessStatus, type EvaluationStatus } from '#contract/evaluations'
 import { callEvaluations, recordings, reviewSessions, users } from '../db/schema'
 import { HttpError, notFound } from '../lib/http-error'
-import type { AuthUser } from '../plugins/auth'
+import { activeActor, evaluationRule, NOT_YOUR_EVALUATION, recordingRule, type Actor } from '../auth/access'
+import type { Db } from '../db/client'
 import { fullName, type Conn } from './queries'
 
-export type Actor = Pick<AuthUser, 'id' | 'role'>
+export type { Actor }
+export { NOT_YOUR_EVALUATION }
 
 /** ARCHITECTURE §8: auditors, QA supervisors and admins review calls and change their status. */
 export const reviewerRoles = ['admin', 'qa_supervisor', 'auditor'] as const satisfies readonly Role[]
@@ -16,10 +18,8 @@ export const isReviewer = (role: Role) => (reviewerRoles as readonly Role[]).inc
 export const SESSION_FRESH_SECONDS = 120
 
 export const EVALUATION_NOT_FOUND = 'Call evaluation not found'
-export const NOT_YOUR_EVALUATION = 'You can only open your own evaluations.'
 
-/** Agents see only their own calls; everyone else (visitors included) reads them all. */
-export const canView = (user: Actor, agentId: number) => user.role !== 'agent' || agentId === user.id
+export const canView = (user: Actor, agentId: number) => evaluationRule.canRead(user, { agentId })
 
 export function assertCanView(user: Actor, agentId: number) {
   if (!canView(user, agentId)) throw new HttpError(403, NOT_YOUR_EVALUATION)
@@ -49,10 +49,7 @@ export async function loadViewable(db: Conn, user: Actor, id: number) {
   return head
 }
 
-/**
- * A recording the user may listen to: 404 when unknown; agents only through one of their own
- * evaluations (or their own upload).
- */
+/** A recording the user may listen to (the recording rule); 404 when unknown or not theirs to hear. */
 export async function loadListenable(db: Conn, user: Actor, recordingId: number) {
   const [recording] = await db
     .select({
@@ -63,17 +60,20 @@ export async function loadListenable(db: Conn, user: Actor, recordingId: number)
       uploadedBy: recordings.uploadedBy,
     })
     .from(recordings)
-    .where(eq(recordings.id, recordingId))
+    .where(and(eq(recordings.id, recordingId), recordingRule.readable(user)))
   if (!recording) throw notFound('Recording not found')
-  if (user.role === 'agent' && recording.uploadedBy !== user.id) {
-    const [own] = await db
-      .select({ id: callEvaluations.id })
-      .from(callEvaluations)
-      .where(and(eq(callEvaluations.recordingId, recordingId), eq(callEvaluations.agentId, user.id)))
-      .limit(1)
-    if (!own) throw new HttpError(403, NOT_YOUR_EVALUATION)
-  }
   return recording
+}
+
+/** The audio behind a signed link: the signer must still be active and still allowed to hear it. */
+export async function linkedAudio(db: Db, uid: number, recordingId: number) {
+  const viewer = await activeActor(db, uid)
+  if (!viewer) return null
+  const [row] = await db
+    .select({ blobKey: recordings.blobKey, mimeType: recordings.mimeType })
+    .from(recordings)
+    .where(and(eq(recordings.id, recordingId), recordingRule.readable(viewer)))
+  return row ?? null
 }
 
 export type Lock = { sessionId: number; userId: number; name: string; since: Date }

@@ -1,17 +1,16 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm'
-import type { Role } from '#contract/accounts'
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Person, PersonFields, Scan, ScanBucket, ScanKpi } from '#contract/face'
 import type { PageQuery } from '#contract/envelope'
 import type { Db } from '../db/client'
-import { facePeople, facePhotos, faceScans, users } from '../db/schema'
+import { activeActor, personRule, scanRule, type Actor } from '../auth/access'
+import { facePeople, facePhotos, faceScans } from '../db/schema'
 import type { BlobStore } from '../lib/blob-store'
 import { notFound } from '../lib/http-error'
 import { likePattern } from '../lib/like'
 import { offsetOf, pageOf } from '../lib/paging'
 
-/** Who asks: people and scans are their maker's own; admins see and manage everyone's. */
-export type Viewer = { id: number; role: Role }
-export const seesAll = (user: Viewer) => user.role === 'admin'
+/** Who asks: people and scans are their maker's own; admins see and manage everyone's (the person and scan rules). */
+export type Viewer = Actor
 
 export const PERSON_NOT_FOUND = 'Person not found'
 export const SCAN_NOT_FOUND = 'Scan not found'
@@ -28,8 +27,8 @@ export const roundBox = (b: Box): Box => ({
   height: round1(b.height),
 })
 
-const peopleOf = (user: Viewer): SQL | undefined => (seesAll(user) ? undefined : eq(facePeople.ownerId, user.id))
-const scansOf = (user: Viewer): SQL | undefined => (seesAll(user) ? undefined : eq(faceScans.userId, user.id))
+const peopleOf = personRule.readable
+const scansOf = scanRule.readable
 
 // ---------------------------------------------------------------- people
 
@@ -267,30 +266,36 @@ export async function scanKpi(db: Db, user: Viewer): Promise<ScanKpi> {
  * The stored file behind a signed link, if the signing user is still active and may still see
  * the record: `forbidden` when not, null when the record is gone.
  */
+/** A rule's condition as a column: true where it is "every row". */
+const readableOr = (condition: SQL | undefined) => condition ?? sql`true`
+
 export async function linkedFile(
   db: Db,
   kind: 'photo' | 'scan',
   id: number,
   uid: number,
 ): Promise<{ blobKey: string | null; mimeType: string | null } | 'forbidden' | null> {
-  const [viewer] = await db
-    .select({ id: users.id, role: users.role, isActive: users.isActive })
-    .from(users)
-    .where(eq(users.id, uid))
-  if (!viewer?.isActive) return 'forbidden'
-  if (kind === 'photo') {
-    const [row] = await db
-      .select({ blobKey: facePhotos.blobKey, mimeType: facePhotos.mimeType, ownerId: facePeople.ownerId })
-      .from(facePhotos)
-      .innerJoin(facePeople, eq(facePeople.id, facePhotos.personId))
-      .where(eq(facePhotos.id, id))
-    if (!row) return null
-    return row.ownerId === uid || seesAll(viewer) ? row : 'forbidden'
-  }
-  const [row] = await db
-    .select({ blobKey: faceScans.blobKey, mimeType: faceScans.mimeType, userId: faceScans.userId })
-    .from(faceScans)
-    .where(eq(faceScans.id, id))
+  const viewer = await activeActor(db, uid)
+  if (!viewer) return 'forbidden'
+  const [row] =
+    kind === 'photo'
+      ? await db
+          .select({
+            blobKey: facePhotos.blobKey,
+            mimeType: facePhotos.mimeType,
+            readable: sql<boolean>`${readableOr(personRule.readable(viewer))}`,
+          })
+          .from(facePhotos)
+          .innerJoin(facePeople, eq(facePeople.id, facePhotos.personId))
+          .where(eq(facePhotos.id, id))
+      : await db
+          .select({
+            blobKey: faceScans.blobKey,
+            mimeType: faceScans.mimeType,
+            readable: sql<boolean>`${readableOr(scanRule.readable(viewer))}`,
+          })
+          .from(faceScans)
+          .where(eq(faceScans.id, id))
   if (!row) return null
-  return row.userId === uid || seesAll(viewer) ? row : 'forbidden'
+  return row.readable ? { blobKey: row.blobKey, mimeType: row.mimeType } : 'forbidden'
 }

@@ -9,10 +9,10 @@ beforeAll(async () => {
     {
       register(app) {
         // test-only routes that prove the guards later issues reuse
-        app.get('/api/test/templates/', { preHandler: app.requireRole('admin', 'qa_supervisor') }, async (request) =>
+        app.get('/api/test/templates/', { onRequest: app.requireRole('admin', 'qa_supervisor') }, async (request) =>
           ok({ id: request.user.id, role: request.user.role }),
         )
-        app.get('/api/test/me/', { preHandler: app.authenticate }, async (request) => ok(request.user.email))
+        app.get('/api/test/me/', { onRequest: app.authenticate }, async (request) => ok(request.user.email))
       },
     },
   )

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
 import type { Role } from '#contract/accounts'
 import type { TokenService } from '../auth/tokens'
 import type { Db } from '../db/client'
@@ -13,10 +13,10 @@ declare module 'fastify' {
     user: AuthUser
   }
   interface FastifyInstance {
-    /** preHandler: a valid access token of an active user, with a live session. */
-    authenticate: preHandlerAsyncHookHandler
-    /** preHandler: authenticate, then 403 unless the user has one of the roles. */
-    requireRole: (...roles: Role[]) => preHandlerAsyncHookHandler
+    /** onRequest hook (before the body is parsed and validated, so a bad token is 401 before any 400): a valid access token of an active user, with a live session. */
+    authenticate: onRequestAsyncHookHandler
+    /** onRequest hook (before the body is parsed and validated, so a bad token is 401 before any 400): authenticate, then 403 unless the user has one of the roles. */
+    requireRole: (...roles: Role[]) => onRequestAsyncHookHandler
   }
 }
 

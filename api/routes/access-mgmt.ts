@@ -16,7 +16,7 @@ export const accessMgmtRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
 
   app.get(
     paths.departmentList,
-    { preHandler: app.authenticate, schema: schema('Departments (teams) by name', responses(departmentList, 401)) },
+    { onRequest: app.authenticate, schema: schema('Departments (teams) by name', responses(departmentList, 401)) },
     async () => {
       const results = await db.select().from(departments).orderBy(asc(departments.name))
       return ok({ count: results.length, results }, 'Department list retrieved successfully')
@@ -26,7 +26,7 @@ export const accessMgmtRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
   app.get(
     paths.locationList,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...schema('Sites by name (at most `limit`, 250 by default)', responses(locationList, 401)),
         querystring: locationListQuery,
@@ -43,7 +43,7 @@ export const accessMgmtRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
 
   app.get(
     paths.roleList,
-    { preHandler: app.authenticate, schema: schema('The roles a user can have', responses(roleList, 401)) },
+    { onRequest: app.authenticate, schema: schema('The roles a user can have', responses(roleList, 401)) },
     async () => {
       const results = roles.map((code) => ({ code, name: roleLabel[code] }))
       return ok({ count: results.length, results }, 'Role list retrieved successfully')
@@ -59,7 +59,7 @@ export const accessMgmtRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
   for (const [path, table, summary, label] of codeLists) {
     app.get(
       path,
-      { preHandler: app.authenticate, schema: schema(`${summary} in use, by name`, responses(orgCodeList, 401)) },
+      { onRequest: app.authenticate, schema: schema(`${summary} in use, by name`, responses(orgCodeList, 401)) },
       async () => {
         const rows = await db
           .select({ id: table.id, code: table.code, name: table.name, is_active: table.isActive })

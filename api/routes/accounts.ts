@@ -56,7 +56,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, 
   app.post(
     paths.logout,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['accounts'],
         summary: 'Sign out: revoke the session and the presented refresh token',
@@ -74,7 +74,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, 
   app.get(
     paths.userDetail,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['accounts'],
         summary: 'The signed-in user',

@@ -13,7 +13,7 @@ export const callEvaluationLookupRoutes: FastifyPluginAsyncZod<{ db: Db }> = asy
   app.get(
     paths.campaigns,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { tags: ['call evaluation'], summary: 'Campaigns', security, response: responses(campaignList, 401) },
     },
     async () => {
@@ -34,7 +34,7 @@ export const callEvaluationLookupRoutes: FastifyPluginAsyncZod<{ db: Db }> = asy
   app.get(
     paths.services,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['call evaluation'],
         summary: "Services, optionally of one campaign's",
@@ -57,7 +57,7 @@ export const callEvaluationLookupRoutes: FastifyPluginAsyncZod<{ db: Db }> = asy
   app.get(
     paths.evaluationTypes,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['call evaluation'],
         summary: 'Evaluation types',

@@ -41,7 +41,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     app.get(
       path,
       {
-        preHandler: app.authenticate,
+        onRequest: app.authenticate,
         schema: { tags, summary, security, querystring, response: responses(response, 401) },
       },
       async (request) =>

@@ -26,7 +26,7 @@ export const evaluationAnalysisRoutes: FastifyPluginAsyncZod<{ db: Db }> = async
     const { recordingId, segments } = await transcriptOf(db, user, id)
     return cache.get(recordingId, segments)
   }
-  const perCall = { preHandler: app.authenticate }
+  const perCall = { onRequest: app.authenticate }
 
   app.get(
     paths.sentimentAnalysis,

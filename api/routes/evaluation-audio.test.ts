@@ -5,7 +5,8 @@ import { paths } from '#contract/paths'
 import { recordings, users } from '#api/db/schema'
 import { makeEvaluation } from '#api/evaluations/fixtures'
 import { setupEvaluationWorld, type Person, type Who } from '#api/evaluations/test-setup'
-import type { TestApp } from '#api/test-utils'
+import { createAudioSigner } from '#api/evaluations/audio-url'
+import { testEnv, type TestApp } from '#api/test-utils'
 
 let t: TestApp
 let as: Record<Who, Person>
@@ -50,12 +51,12 @@ describe('GET load_file_and_kid/', () => {
     expect(audioKey.parse(res.json().data)).toEqual({ recording_id: withAudio, kid, mime_type: 'audio/mpeg' })
   })
 
-  it('404 without audio or for an unknown recording, 403 for another agent, 400 malformed, 401 without token', async () => {
+  it('404 without audio, for an unknown recording or another agent’s call, 400 malformed, 401 without token', async () => {
     const none = await get(`${paths.loadFileAndKid}?recording_id=${withoutAudio}`, 'auditor')
     expect(none.statusCode).toBe(404)
     expect(none.json().message).toBe('This recording has no audio')
     expect((await get(`${paths.loadFileAndKid}?recording_id=99999`, 'auditor')).statusCode).toBe(404)
-    expect((await get(`${paths.loadFileAndKid}?recording_id=${withAudio}`, 'agent2')).statusCode).toBe(403)
+    expect((await get(`${paths.loadFileAndKid}?recording_id=${withAudio}`, 'agent2')).statusCode).toBe(404)
     expect((await get(`${paths.loadFileAndKid}?recording_id=${withAudio}`, 'agent')).statusCode).toBe(200)
     expect((await get(`${paths.loadFileAndKid}?recording_id=${withAudio}`, 'visitor')).statusCode).toBe(200)
     expect((await get(`${paths.loadFileAndKid}?recording_id=abc`, 'auditor')).statusCode).toBe(400)
@@ -76,7 +77,7 @@ describe('GET send-key-authorized-user/', () => {
     expect(ttl).toBeLessThanOrEqual(15 * 60_000 + 1000)
   })
 
-  it('404 for a key that is not the recording’s, 400 for a malformed one, 403 for another agent', async () => {
+  it('404 for a key that is not the recording’s or another agent’s call, 400 for a malformed one', async () => {
     const wrong = await get(
       `${paths.sendKeyAuthorizedUser}?recording_id=${withAudio}&kid=00000000-0000-4000-8000-000000000000`,
       'auditor',
@@ -87,7 +88,7 @@ describe('GET send-key-authorized-user/', () => {
     )
     expect(
       (await get(`${paths.sendKeyAuthorizedUser}?recording_id=${withAudio}&kid=${kid}`, 'agent2')).statusCode,
-    ).toBe(403)
+    ).toBe(404)
   })
 })
 
@@ -183,5 +184,45 @@ describe('GET recording-audio/:id/ (the signed link)', () => {
     const res = await get(url)
     expect(res.statusCode).toBe(404)
     await t.blobs.put('recordings/test/call.mp3', audio)
+  })
+})
+
+describe('a recording uploaded through the speech demo (issue 13, finding 1)', () => {
+  let uploaded: number
+  let uploadKid: string
+  beforeAll(async () => {
+    const [row] = await t.db
+      .insert(recordings)
+      .values({
+        source: 'upload',
+        uploadedBy: as.agent.id,
+        fileName: 'private.mp3',
+        blobKey: 'recordings/test/call.mp3',
+        mimeType: 'audio/mpeg',
+        sizeBytes: audio.length,
+      })
+      .returning()
+    uploaded = row.id
+    uploadKid = row.kid
+  })
+
+  it('is heard by its uploader, admins and QA supervisors', async () => {
+    for (const who of ['agent', 'admin', 'supervisor'] as const)
+      expect(await signedUrl(who, uploaded)).toContain('sig=')
+  })
+
+  it('is 404 to every other signed-in user, at each step: key, signed link', async () => {
+    for (const who of ['auditor', 'auditor2', 'agent2'] as const) {
+      expect((await get(`${paths.loadFileAndKid}?recording_id=${uploaded}`, who)).statusCode).toBe(404)
+      const link = await get(`${paths.sendKeyAuthorizedUser}?recording_id=${uploaded}&kid=${uploadKid}`, who)
+      expect(link.statusCode).toBe(404)
+    }
+  })
+
+  it('refuses a signed link made for someone the rule does not admit', async () => {
+    const forged = createAudioSigner(testEnv.jwtSecret).sign(uploaded, as.auditor2.id).url
+    const res = await get(forged)
+    expect(res.statusCode).toBe(403)
+    expect((await get(await signedUrl('agent', uploaded))).statusCode).toBe(200)
   })
 })

@@ -1,12 +1,10 @@
-import { and, eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { idParam } from '#contract/envelope'
 import { audioKey, audioKeyQuery, recordingIdQuery, signedAudio } from '#contract/evaluations'
 import { paths } from '#contract/paths'
 import type { Db } from '../db/client'
-import { recordings, users } from '../db/schema'
-import { loadListenable } from '../evaluations/access'
+import { linkedAudio, loadListenable } from '../evaluations/access'
 import { AUDIO_URL_TTL_S, createAudioSigner, parseRange } from '../evaluations/audio-url'
 import type { BlobStore } from '../lib/blob-store'
 import { HttpError, notFound } from '../lib/http-error'
@@ -26,7 +24,7 @@ export const evaluationAudioRoutes: FastifyPluginAsyncZod<Options> = async (app,
   app.get(
     paths.loadFileAndKid,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: "The recording's key id and type, to ask for a signed audio link",
@@ -48,7 +46,7 @@ export const evaluationAudioRoutes: FastifyPluginAsyncZod<Options> = async (app,
   app.get(
     paths.sendKeyAuthorizedUser,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: `A signed link to the recording's audio for this user, valid ${AUDIO_URL_TTL_S / 60} minutes`,
@@ -84,12 +82,7 @@ export const evaluationAudioRoutes: FastifyPluginAsyncZod<Options> = async (app,
       const recordingId = request.params.id
       const uid = signer.verify(recordingId, request.query)
       if (uid === null) throw new HttpError(403, BAD_LINK)
-      const [row] = await db
-        .select({ blobKey: recordings.blobKey, mimeType: recordings.mimeType })
-        .from(recordings)
-        .innerJoin(users, and(eq(users.id, uid), eq(users.isActive, true)))
-        .where(eq(recordings.id, recordingId))
-      // a deactivated user's links die with their account
+      const row = await linkedAudio(db, uid, recordingId)
       if (!row) throw new HttpError(403, BAD_LINK)
       if (!row.blobKey || !blobs) throw notFound(NO_AUDIO)
       const size = await blobs.size(row.blobKey)

@@ -56,7 +56,7 @@ export const evaluationExportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (
   app.get(
     paths.evaluationExport,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['call evaluation'],
         summary: `The filtered evaluation list as CSV (at most ${EXPORT_MAX_ROWS} rows; agents get their own calls)`,

@@ -14,7 +14,7 @@ export const evaluationReviewRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (
   app.get(
     paths.manualReview,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: "The manual review rows grouped by template category, with the AI's evidence",
@@ -33,7 +33,7 @@ export const evaluationReviewRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (
   app.put(
     paths.manualReview,
     {
-      preHandler: app.requireRole(...reviewerRoles),
+      onRequest: app.requireRole(...reviewerRoles),
       schema: {
         tags,
         summary: "Save the auditor's answers; recomputes the auditor's score and marks the call reviewed",

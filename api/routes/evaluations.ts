@@ -40,7 +40,7 @@ export const evaluationRoutes: FastifyPluginAsyncZod<Options> = async (app, { db
   app.get(
     paths.evaluationList,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: 'A page of call evaluations with filters (agents see only their own)',
@@ -59,7 +59,7 @@ export const evaluationRoutes: FastifyPluginAsyncZod<Options> = async (app, { db
   app.get(
     paths.checkAccessStatus,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: 'What the signed-in user may do with a call now (view, review, change status), and why not',
@@ -75,7 +75,7 @@ export const evaluationRoutes: FastifyPluginAsyncZod<Options> = async (app, { db
   app.get(
     paths.evaluationDetails,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: 'One call evaluation with its transcript',
@@ -95,7 +95,7 @@ export const evaluationRoutes: FastifyPluginAsyncZod<Options> = async (app, { db
   app.put(
     paths.changeStatus,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: 'Move an evaluation to another status (reviewers; an agent acknowledges or disputes their own)',
@@ -110,7 +110,7 @@ export const evaluationRoutes: FastifyPluginAsyncZod<Options> = async (app, { db
   app.get(
     paths.getActionStatus,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: "An evaluation's status, where this user may move it, and its history",
@@ -131,7 +131,7 @@ export const evaluationRoutes: FastifyPluginAsyncZod<Options> = async (app, { db
   app.put(
     paths.accessStartEndTime,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: 'Start, keep alive or end a review session (one reviewer holds a call at a time)',
@@ -147,7 +147,7 @@ export const evaluationRoutes: FastifyPluginAsyncZod<Options> = async (app, { db
   app.post(
     paths.rescore,
     {
-      preHandler: reviewers,
+      onRequest: reviewers,
       schema: {
         tags,
         summary: 'Score the call again (queued when the API has a job queue, else at once)',

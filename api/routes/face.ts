@@ -146,7 +146,7 @@ export const faceRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, blob
   app.post(
     paths.facePeople,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: `Enrol a person (multipart: name, external_id and 1–${PHOTOS_PER_PERSON} photos, each PNG, JPEG or WebP up to ${MB} MB with exactly one clear face)`,
@@ -221,7 +221,7 @@ export const faceRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, blob
   app.get(
     paths.facePeople,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: 'Enrolled people, newest first (search by name or external id, paged)',
@@ -240,7 +240,7 @@ export const faceRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, blob
   app.get(
     paths.facePerson(':id'),
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: 'One enrolled person with signed links to their photos',
@@ -259,7 +259,7 @@ export const faceRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, blob
   app.put(
     paths.facePerson(':id'),
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: "Change a person's name and external id",
@@ -282,7 +282,7 @@ export const faceRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, blob
   app.delete(
     paths.facePerson(':id'),
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: 'Delete a person, their photos and descriptors, and their scans with their photos',
@@ -303,7 +303,7 @@ export const faceRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, blob
   app.post(
     paths.faceVerify,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: 'Verify a photo against a claimed person (multipart: photo, person_id): distance, threshold, liveness',
@@ -341,7 +341,7 @@ export const faceRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, blob
   app.post(
     paths.faceIdentify,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: 'Identify a photo among everyone the user has enrolled (multipart: photo)',
@@ -378,7 +378,7 @@ export const faceRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, blob
   app.get(
     paths.faceScans,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: 'Scans, newest first, by bucket (total_scanned, validated, total_invalidated; paged)',
@@ -394,7 +394,7 @@ export const faceRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, blob
   app.delete(
     paths.faceScan(':id'),
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: 'Delete one scan and its photo (its maker or an admin)',
@@ -410,7 +410,7 @@ export const faceRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, blob
   app.get(
     paths.faceScan(':id'),
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: 'One scan: the photo (signed link), face box and landmarks, person, distance and decision',
@@ -429,7 +429,7 @@ export const faceRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, blob
   app.get(
     paths.faceKpi,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { tags, summary: 'Scans by bucket', security, response: responses(scanKpiSchema, 401) },
     },
     async (request) => ok(await scanKpi(db, request.user), 'Scan KPIs retrieved successfully'),

@@ -16,7 +16,7 @@ export const lookupRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     app.get(
       url,
       {
-        preHandler: app.authenticate,
+        onRequest: app.authenticate,
         schema: {
           tags: ['lookups'],
           summary: label,

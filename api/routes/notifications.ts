@@ -22,7 +22,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
   app.get(
     paths.notifications,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['notifications'],
         summary: "The caller's notifications, newest first",
@@ -60,7 +60,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
   app.post(
     paths.notificationRead(':id'),
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['notifications'],
         summary: 'Mark one of the caller’s notifications read',

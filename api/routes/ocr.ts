@@ -16,9 +16,16 @@ import {
 } from '#contract/ocr'
 import { paths } from '#contract/paths'
 import type { Db } from '../db/client'
-import { documents, users } from '../db/schema'
+import { documents } from '../db/schema'
 import { answerQuestion } from '../documents/insights'
-import { blobKeysOf, documentDetail, documentKpi, listDocuments, loadOwn } from '../documents/store'
+import {
+  blobKeysOf,
+  documentDetail,
+  documentKpi,
+  linkedPageImage,
+  listDocuments,
+  loadDocument,
+} from '../documents/store'
 import type { Llm } from '../engines/llm/client'
 import { sniffDocument } from '../engines/ocr/sniff'
 import { cancelOcr, requestOcr } from '../jobs/ocr'
@@ -64,7 +71,7 @@ export const ocrRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, blobs
   app.post(
     paths.uploadDocument,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: `Upload a document (multipart: file, document_type; PNG, JPEG, TIFF, WebP or PDF up to ${MAX_MB} MB) and queue its OCR`,
@@ -119,7 +126,7 @@ export const ocrRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, blobs
   app.get(
     paths.uploadDocument,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: "The signed-in user's documents, newest first (bucket, type, search in name and text; paged)",
@@ -128,14 +135,13 @@ export const ocrRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, blobs
         response: responses(documentList, 401),
       },
     },
-    async (request) =>
-      ok(await listDocuments(db, request.user.id, request.query), 'Document list retrieved successfully'),
+    async (request) => ok(await listDocuments(db, request.user, request.query), 'Document list retrieved successfully'),
   )
 
   app.delete(
     paths.uploadDocument,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: 'Delete a document: its record, its file, its page images and its pending job',
@@ -145,7 +151,7 @@ export const ocrRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, blobs
       },
     },
     async (request) => {
-      const row = await loadOwn(db, request.user.id, request.query.document_id)
+      const row = await loadDocument(db, request.user, request.query.document_id)
       await cancelOcr(queue, row.jobId)
       // the row first: a job still reading it then finds nothing to save and removes its own images
       const [gone] = await db.delete(documents).where(eq(documents.id, row.id)).returning()
@@ -157,7 +163,7 @@ export const ocrRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, blobs
   app.get(
     paths.documentDetails,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary:
@@ -168,8 +174,7 @@ export const ocrRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, blobs
       },
     },
     async (request) => {
-      const userId = request.user.id
-      const detail = await documentDetail(db, userId, request.query.document_id, imageUrlFor(userId))
+      const detail = await documentDetail(db, request.user, request.query.document_id, imageUrlFor(request.user.id))
       return ok(detail, 'Document details retrieved successfully')
     },
   )
@@ -188,15 +193,11 @@ export const ocrRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, blobs
       const { documentId, page } = request.params
       const uid = signer.verify(paths.ocrPageImage(documentId, page), request.query)
       if (uid === null) throw new HttpError(403, BAD_LINK)
-      const [row] = await db
-        .select({ userId: documents.userId, pages: documents.pages, active: users.isActive })
-        .from(documents)
-        .leftJoin(users, eq(users.id, uid))
-        .where(eq(documents.id, documentId))
-      if (!row) throw notFound('The document no longer exists')
+      const linked = await linkedPageImage(db, uid, documentId, page)
+      if (!linked) throw notFound('The document no longer exists')
       // a link dies with its signer's account, or if the document is not (or no longer) theirs
-      if (!row.active || row.userId !== uid) throw new HttpError(403, BAD_LINK)
-      const imageKey = row.pages.find((p) => p.page === page)?.imageKey
+      if (linked === 'forbidden') throw new HttpError(403, BAD_LINK)
+      const { imageKey } = linked
       if (!imageKey || !blobs) throw notFound(NO_IMAGE)
       const size = await blobs.size(imageKey)
       if (size === null) throw notFound('The page image is missing')
@@ -213,7 +214,7 @@ export const ocrRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, blobs
   app.put(
     paths.insightsChatbot,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary:
@@ -225,7 +226,7 @@ export const ocrRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, blobs
     },
     async (request) => {
       const { document_id: id, question } = request.body
-      const row = await loadOwn(db, request.user.id, id)
+      const row = await loadDocument(db, request.user, id)
       if (row.status === 'failed') {
         throw new HttpError(422, `The document could not be read${row.failureReason ? `: ${row.failureReason}` : ''}`)
       }
@@ -241,7 +242,7 @@ export const ocrRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, blobs
   app.get(
     paths.uploadDocumentKpi,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: "The signed-in user's documents per bucket (scanned, pending, failed), with percentages",
@@ -249,6 +250,6 @@ export const ocrRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, blobs
         response: responses(documentKpiSchema, 401),
       },
     },
-    async (request) => ok(await documentKpi(db, request.user.id), 'Document KPIs retrieved successfully'),
+    async (request) => ok(await documentKpi(db, request.user), 'Document KPIs retrieved successfully'),
   )
 }

@@ -15,7 +15,7 @@ export const projectListRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
   app.get(
     paths.projectList,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['users'],
         summary: 'Active agents and QA supervisors, by name',

@@ -51,7 +51,7 @@ export const speechRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, bl
   app.post(
     paths.uploadRecording,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: `Upload a recording (multipart: file, language, domain; wav, mp3, m4a, ogg, flac or webm up to ${RECORDING_MAX_BYTES / 1024 / 1024} MB) and queue its transcription`,
@@ -129,7 +129,7 @@ export const speechRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, bl
   app.get(
     paths.uploadRecording,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: "The signed-in user's recordings, newest first (search, status filter, paged)",
@@ -145,7 +145,7 @@ export const speechRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, bl
   app.get(
     paths.recordingStatus,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: 'A recording: its status, transcript, summary and a signed audio link',
@@ -163,7 +163,7 @@ export const speechRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, bl
   app.put(
     paths.updateTranscription,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: "Save an edited transcript (each line's text and speaker); the engine's stays as the original",
@@ -198,7 +198,7 @@ export const speechRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, bl
   app.put(
     paths.updateSummary,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: "Save an edited summary; the engine's stays as the original",
@@ -223,7 +223,7 @@ export const speechRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, bl
   app.delete(
     paths.updateTranscription,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: 'Delete a recording, its audio and its pending job',
@@ -244,7 +244,7 @@ export const speechRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, bl
   app.get(
     paths.uploadRecordingKpi,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: "The signed-in user's recordings by status, with percentages",

@@ -85,7 +85,7 @@ export const summarizationRoutes: FastifyPluginAsyncZod<Options> = async (app, {
   app.post(
     paths.summarize,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary:
@@ -144,7 +144,7 @@ export const summarizationRoutes: FastifyPluginAsyncZod<Options> = async (app, {
   app.get(
     paths.summarize,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: "The signed-in user's summaries, newest first (search, status and type filters, paged)",
@@ -159,7 +159,7 @@ export const summarizationRoutes: FastifyPluginAsyncZod<Options> = async (app, {
   app.delete(
     paths.summarize,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: 'Delete a summary (a running one is cancelled first)',
@@ -179,7 +179,7 @@ export const summarizationRoutes: FastifyPluginAsyncZod<Options> = async (app, {
   app.get(
     paths.summaryStatus,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: 'A summary: its status, the summary and the text it was made from',
@@ -195,7 +195,7 @@ export const summarizationRoutes: FastifyPluginAsyncZod<Options> = async (app, {
   app.get(
     paths.summaryTypes,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { tags, summary: 'The kinds of summary', security, response: responses(summaryTypeList, 401) },
     },
     async () =>
@@ -212,7 +212,7 @@ export const summarizationRoutes: FastifyPluginAsyncZod<Options> = async (app, {
   app.get(
     paths.summarizeChart,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: "The user's summaries by status in percent (the spec's defaults, flagged, while there are none)",
@@ -226,7 +226,7 @@ export const summarizationRoutes: FastifyPluginAsyncZod<Options> = async (app, {
   app.get(
     paths.summarizeKpi,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         summary: "The user's summaries by status: count and percentage",

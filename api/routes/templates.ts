@@ -25,7 +25,7 @@ export const templateRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.get(
     paths.template,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['templates'],
         summary: 'A page of templates (latest versions), or one template with template_internal_id',
@@ -49,7 +49,7 @@ export const templateRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.post(
     paths.createTemplate,
     {
-      preHandler: manage,
+      onRequest: manage,
       schema: {
         tags: ['templates'],
         summary: 'Create a template',
@@ -64,7 +64,7 @@ export const templateRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.put(
     paths.updateTemplate,
     {
-      preHandler: manage,
+      onRequest: manage,
       schema: {
         tags: ['templates'],
         summary: 'Save a template as a new version (evaluations keep the version they were scored with)',
@@ -84,7 +84,7 @@ export const templateRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.delete(
     paths.template,
     {
-      preHandler: manage,
+      onRequest: manage,
       schema: {
         tags: ['templates'],
         summary: 'Delete a template and its versions (archived instead when calls were scored with it)',

@@ -221,7 +221,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     app.get(
       path,
       {
-        preHandler: app.authenticate,
+        onRequest: app.authenticate,
         schema: {
           tags,
           summary: `Active ${role === 'agent' ? 'agents' : 'QA supervisors'} by name, for pickers`,

@@ -1,20 +1,13 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
-import type { Role } from '#contract/accounts'
 import { jobStatusLabel, type JobStatus } from '#contract/envelope'
 import type { RecordingDetail, RecordingListQuery, RecordingSummary, SpeechSegment, StatusKpi } from '#contract/speech'
 import type { Db } from '../db/client'
 import { recordings, users } from '../db/schema'
-import type { Actor } from '../evaluations/access'
+import { recordingRule, type Actor } from '../auth/access'
 import { fullName } from '../evaluations/queries'
 import { HttpError, notFound } from '../lib/http-error'
 import { likePattern } from '../lib/like'
 import { offsetOf, pageOf } from '../lib/paging'
-
-/** Admins and QA supervisors read everyone's uploads, and the words before redaction. */
-const overseers: readonly Role[] = ['admin', 'qa_supervisor']
-export const canOversee = (role: Role) => overseers.includes(role)
-/** Who may change or delete an upload: its owner and admins. */
-const canChange = (user: Actor, ownerId: number | null) => user.role === 'admin' || ownerId === user.id
 
 export const NOT_FOUND = 'Recording not found'
 const PREVIEW_CHARS = 160
@@ -102,20 +95,20 @@ export async function listRecordings(db: Db, user: Actor, query: RecordingListQu
   return pageOf((rows as SummaryRow[]).map(toSummary), n, query.page, query.page_size)
 }
 
-/** An upload the user may read (theirs, or anyone's for overseers); 404 otherwise, never 403 (ids are guessable). */
+/** An upload the user may read by the recording rule; 404 otherwise, never 403 (ids are guessable). */
 export async function loadUpload(db: Db, user: Actor, recordingId: number) {
   const [row] = await db
     .select()
     .from(recordings)
-    .where(and(eq(recordings.id, recordingId), uploads))
-  if (!row || (row.uploadedBy !== user.id && !canOversee(user.role))) throw notFound(NOT_FOUND)
+    .where(and(eq(recordings.id, recordingId), uploads, recordingRule.readable(user)))
+  if (!row) throw notFound(NOT_FOUND)
   return row
 }
 
 /** An upload the user may change (its owner or an admin). */
 export async function loadChangeable(db: Db, user: Actor, recordingId: number) {
   const row = await loadUpload(db, user, recordingId)
-  if (!canChange(user, row.uploadedBy))
+  if (!recordingRule.canChange(user, row))
     throw new HttpError(403, 'Only the person who uploaded it or an admin can change it')
   return row
 }
@@ -141,7 +134,9 @@ export async function recordingDetail(
     original_segments: row.originalSegments ?? null,
     // overseers read the engine's own words; where nothing was redacted they are the transcript's
     unredacted_segments:
-      canOversee(user.role) && completed ? (row.unredactedSegments ?? row.originalSegments ?? row.segments) : null,
+      recordingRule.seesUnredacted(user) && completed
+        ? (row.unredactedSegments ?? row.originalSegments ?? row.segments)
+        : null,
     redaction_count: row.redactionCount,
     summary: row.summary,
     original_summary: row.originalSummary,

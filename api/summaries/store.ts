@@ -10,7 +10,7 @@ import type {
 import type { Db } from '../db/client'
 import { summaries } from '../db/schema'
 import { summaryTypeInfo } from '../engines/summarize'
-import type { Actor } from '../evaluations/access'
+import { summaryRule, type Actor } from '../auth/access'
 import { notFound } from '../lib/http-error'
 import { likePattern } from '../lib/like'
 import { offsetOf, pageOf } from '../lib/paging'
@@ -90,7 +90,7 @@ export async function createSummary(
 
 /** The user's summaries, newest first; `q` searches the source name, the text and the summary. */
 export async function listSummaries(db: Db, user: Actor, query: SummaryListQuery) {
-  const conditions: SQL[] = [eq(summaries.userId, user.id)]
+  const conditions: (SQL | undefined)[] = [summaryRule.readable(user)]
   if (query.status) conditions.push(eq(summaries.status, query.status))
   if (query.summary_type) conditions.push(eq(summaries.summaryType, query.summary_type))
   if (query.q) {
@@ -116,7 +116,7 @@ export async function loadSummary(db: Db, user: Actor, summaryId: number) {
   const [row] = await db
     .select()
     .from(summaries)
-    .where(and(eq(summaries.id, summaryId), eq(summaries.userId, user.id)))
+    .where(and(eq(summaries.id, summaryId), summaryRule.readable(user)))
   if (!row) throw notFound(NOT_FOUND)
   return row
 }
@@ -135,7 +135,7 @@ async function countsByStatus(db: Db, user: Actor) {
   return db
     .select({ status: summaries.status, n: count() })
     .from(summaries)
-    .where(eq(summaries.userId, user.id))
+    .where(summaryRule.readable(user))
     .groupBy(summaries.status)
 }
 
