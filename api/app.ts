@@ -3,7 +3,6 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -13,6 +12,7 @@ import type { ApiEnv } from './env'
 import type { Llm } from './engines/llm/client'
 import type { Queue } from './jobs/queue'
 import type { BlobStore } from './lib/blob-store'
+import { openApiTransform } from './lib/multipart-body'
 import { version } from './lib/version'
 import { installAuth } from './plugins/auth'
 import { installErrorHandling } from './plugins/errors'
@@ -77,7 +77,7 @@ export async function buildApp({ database, env, queue, blobs = null, llm = null,
       info: { title: 'AI demo portal API', version },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: DOCS_CSP })
   await app.register(rateLimit, { global: false })

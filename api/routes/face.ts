@@ -42,6 +42,7 @@ import {
 } from '../face/store'
 import { newBlobKey, type BlobStore } from '../lib/blob-store'
 import { HttpError, notFound } from '../lib/http-error'
+import { multipartBody } from '../lib/multipart-body'
 import { ok, responses } from '../lib/reply'
 import { createLinkSigner, IMAGE_LINK_TTL_S } from '../lib/signed-link'
 import { readUploads, type UploadedFile } from '../lib/upload'
@@ -151,7 +152,7 @@ export const faceRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, blob
         tags,
         summary: `Enrol a person (multipart: name, external_id and 1–${PHOTOS_PER_PERSON} photos, each PNG, JPEG or WebP up to ${MB} MB with exactly one clear face)`,
         security,
-        consumes: ['multipart/form-data'],
+        ...multipartBody({ photos: PHOTOS_PER_PERSON }, personFields),
         response: created(person, 401, 413, 415, 429, 503),
       },
     },
@@ -308,7 +309,7 @@ export const faceRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, blob
         tags,
         summary: 'Verify a photo against a claimed person (multipart: photo, person_id): distance, threshold, liveness',
         security,
-        consumes: ['multipart/form-data'],
+        ...multipartBody({ photo: 1 }, verifyFields),
         response: created(scan, 401, 404, 413, 415, 422, 429, 503),
       },
     },
@@ -346,7 +347,7 @@ export const faceRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, blob
         tags,
         summary: 'Identify a photo among everyone the user has enrolled (multipart: photo)',
         security,
-        consumes: ['multipart/form-data'],
+        ...multipartBody({ photo: 1 }),
         response: created(scan, 401, 413, 415, 422, 429, 503),
       },
     },

@@ -32,6 +32,7 @@ import { cancelOcr, requestOcr } from '../jobs/ocr'
 import type { Queue } from '../jobs/queue'
 import type { BlobStore } from '../lib/blob-store'
 import { HttpError, notFound } from '../lib/http-error'
+import { multipartBody } from '../lib/multipart-body'
 import { ok, responses } from '../lib/reply'
 import { createLinkSigner, IMAGE_LINK_TTL_S } from '../lib/signed-link'
 import { readUpload } from '../lib/upload'
@@ -76,7 +77,7 @@ export const ocrRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, blobs
         tags,
         summary: `Upload a document (multipart: file, document_type; PNG, JPEG, TIFF, WebP or PDF up to ${MAX_MB} MB) and queue its OCR`,
         security,
-        consumes: ['multipart/form-data'],
+        ...multipartBody({ file: 1 }, uploadDocumentFields),
         response: created(uploadDocumentResult, 401, 413, 415, 503),
       },
     },

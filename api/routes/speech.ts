@@ -22,6 +22,7 @@ import { cancelTranscription, requestTranscription } from '../jobs/transcription
 import type { Queue } from '../jobs/queue'
 import type { BlobStore } from '../lib/blob-store'
 import { HttpError } from '../lib/http-error'
+import { multipartBody } from '../lib/multipart-body'
 import { ok, responses } from '../lib/reply'
 import { readUpload, storedFile } from '../lib/upload'
 import { listRecordings, loadChangeable, recordingDetail, recordingKpi } from '../speech/store'
@@ -56,7 +57,7 @@ export const speechRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, bl
         tags,
         summary: `Upload a recording (multipart: file, language, domain; wav, mp3, m4a, ogg, flac or webm up to ${RECORDING_MAX_BYTES / 1024 / 1024} MB) and queue its transcription`,
         security,
-        consumes: ['multipart/form-data'],
+        ...multipartBody({ file: 1 }, uploadRecordingFields),
         response: responses(uploadRecordingResult, 401, 413, 415, 422, 503),
       },
     },

@@ -26,6 +26,7 @@ import { summaryTypeInfo, summaryTypes } from '../engines/summarize'
 import { cancelSummary, requestSummary } from '../jobs/summarization'
 import type { Queue } from '../jobs/queue'
 import { HttpError } from '../lib/http-error'
+import { multipartBody } from '../lib/multipart-body'
 import { ok, responses } from '../lib/reply'
 import { readUpload } from '../lib/upload'
 import {
@@ -92,7 +93,7 @@ export const summarizationRoutes: FastifyPluginAsyncZod<Options> = async (app, {
           'Summarise text (JSON {text, summary_type}) or a .txt, .docx or .pdf (multipart file, summary_type). Waits up to `wait` seconds for the summary; a client that leaves meanwhile cancels it',
         security,
         querystring: summarizeQuery,
-        consumes: ['application/json', 'multipart/form-data'],
+        ...multipartBody({ 'file?': 1 }, summarizeBody.partial({ text: true }), summarizeBody),
         response: responses(summarizeResult, 401, 413, 415, 422, 503),
       },
     },

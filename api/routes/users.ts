@@ -23,6 +23,7 @@ import {
 import type { Db } from '../db/client'
 import { csvHeaders, toCsv } from '../lib/csv'
 import { HttpError, notFound } from '../lib/http-error'
+import { multipartBody } from '../lib/multipart-body'
 import { ok, responses } from '../lib/reply'
 import { FormError } from '../users/errors'
 import { allUsers, getManagedUser, listUsers, staffPicks, type UserRecord } from '../users/queries'
@@ -158,7 +159,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
         tags,
         summary: 'Create users from a CSV file (field "file", at most 5 MB and 50,000 rows): a report per row',
         security,
-        consumes: ['multipart/form-data'],
+        ...multipartBody({ file: 1 }),
         response: responses(userUploadReport, 401, 403, 409, 413, 415),
       },
     },
