@@ -2,17 +2,14 @@ import rateLimit from '@fastify/rate-limit'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyServerOptions } from 'fastify'
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod'
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Database } from './db/client'
 import type { ApiEnv } from './env'
 import type { Llm } from './engines/llm/client'
 import type { Queue } from './jobs/queue'
 import type { BlobStore } from './lib/blob-store'
 import { openApiTransform } from './lib/multipart-body'
+import { requestValidatorCompiler } from './lib/validator'
 import { version } from './lib/version'
 import { installAuth } from './plugins/auth'
 import { installErrorHandling } from './plugins/errors'
@@ -66,7 +63,7 @@ export async function buildApp({ database, env, queue, blobs = null, llm = null,
     trustProxy: env.trustProxy.length ? env.trustProxy : false,
   }).withTypeProvider<ZodTypeProvider>()
 
-  app.setValidatorCompiler(validatorCompiler)
+  app.setValidatorCompiler(requestValidatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   installErrorHandling(app)
   installMethodCheck(app)
@@ -102,7 +99,12 @@ export async function buildApp({ database, env, queue, blobs = null, llm = null,
   await app.register(speechRoutes, { db, blobs, queue, jwtSecret: env.jwtSecret })
   await app.register(summarizationRoutes, { db, queue })
   await app.register(ocrRoutes, { db, blobs, queue, jwtSecret: env.jwtSecret, llm })
-  await app.register(faceRoutes, { db, blobs, jwtSecret: env.jwtSecret, threshold: env.faceThreshold ?? DEFAULT_THRESHOLD })
+  await app.register(faceRoutes, {
+    db,
+    blobs,
+    jwtSecret: env.jwtSecret,
+    threshold: env.faceThreshold ?? DEFAULT_THRESHOLD,
+  })
   await app.register(healthRoutes, { database, queue })
   return app
 }

@@ -48,7 +48,10 @@ export { jobStatusLabel, type JobStatus } from './job-status'
 
 export const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
 
-/** A calendar day, YYYY-MM-DD, that exists (2026-02-30 does not). */
+/** Years a date may name: beyond them date arithmetic in JS and SQL leaves the ISO form or the type's range. */
+export const DATE_YEARS = { min: 1900, max: 2999 } as const
+
+/** A calendar day, YYYY-MM-DD, that exists (2026-02-30 does not), from 1900 to 2999. */
 export const isoDate = z
   .string()
   .trim()
@@ -58,3 +61,34 @@ export const isoDate = z
     const date = new Date(`${value}T00:00:00Z`)
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
   }, 'Use a date like 2026-01-31')
+  .refine((value) => {
+    const year = Number(value.slice(0, 4))
+    return !/^\d{4}/.test(value) || (year >= DATE_YEARS.min && year <= DATE_YEARS.max)
+  }, `Use a date between ${DATE_YEARS.min} and ${DATE_YEARS.max}`)
+
+/**
+ * Text a client may send: no NUL or other control character except tab and line breaks
+ * (PostgreSQL refuses NUL in text; the others have no business in a name or a search).
+ */
+export const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+export const CONTROL_CHARS_MESSAGE = 'Remove the control characters (such as NUL) from this text'
+
+/** Where in a request value a string holds a control character (paths as zod reports them). */
+export function controlCharPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === 'string') return CONTROL_CHARS.test(value) ? [path] : []
+  if (Array.isArray(value)) return value.flatMap((item, i) => controlCharPaths(item, [...path, i]))
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, item]) =>
+      CONTROL_CHARS.test(key) ? [[...path, key]] : controlCharPaths(item, [...path, key]),
+    )
+  return []
+}
+
+/** A request schema that first refuses control characters in any string of the input, each at its field. */
+export const withoutControlChars = <T extends z.ZodTypeAny>(schema: T) =>
+  z
+    .unknown()
+    .superRefine((value, ctx) => {
+      for (const path of controlCharPaths(value)) ctx.addIssue({ code: 'custom', path, message: CONTROL_CHARS_MESSAGE })
+    })
+    .pipe(schema)

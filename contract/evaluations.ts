@@ -3,7 +3,12 @@ import { isoDate, jobStatus, pageQuery, paged } from './envelope'
 import { role } from './accounts'
 
 const id = z.coerce.number().int().positive().max(2_147_483_647)
-const score = z.coerce.number().min(0, 'Scores run from 0 to 100').max(100, 'Scores run from 0 to 100')
+/** 0–100 to two decimals: finer values (1e-300) mean nothing and leave the range of a SQL real. */
+const score = z.coerce
+  .number()
+  .min(0, 'Scores run from 0 to 100')
+  .max(100, 'Scores run from 0 to 100')
+  .transform((v) => Math.round(v * 100) / 100)
 /** A checkbox or query flag: "true"/"on"/"1" mean yes; absent or empty means no filter. */
 const flag = z.preprocess(
   (v) => (v === '' || v === undefined ? undefined : v === true || v === 'true' || v === 'on' || v === '1'),

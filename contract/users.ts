@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { role, roles, user } from './accounts'
-import { paged, pageQuery } from './envelope'
+import { isoDate, paged, pageQuery } from './envelope'
 
 /**
  * User management (`/api/accounts/…`, SPEC §7 Users; admin only unless noted). A user is the
@@ -55,7 +55,6 @@ export const phoneNumber = z
   .regex(/^\+?[0-9][0-9 ()-]*$/, 'Enter a phone number: digits, spaces, brackets and hyphens, optionally after +')
   .refine((v) => v.replace(/\D/g, '').length >= 7, 'A phone number has at least 7 digits')
 
-const isoDate = z.string().date('Use a date as YYYY-MM-DD')
 
 /** The fields of a user as the create and edit forms send them (ids from the access_mgmt lookups). */
 const userFields = z.object({

@@ -12,6 +12,26 @@ const byCode: Record<string, [number, string]> = {
   FST_ERR_VALIDATION: [400, 'Invalid request'],
 }
 
+/** The SQLSTATE of a database error, through drizzle's wrapper (`cause`) where there is one. */
+function sqlState(error: unknown): string | undefined {
+  for (
+    let e = error, depth = 0;
+    e && typeof e === 'object' && depth < 3;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
+  }
+  return undefined
+}
+
+/**
+ * SQLSTATE class 22, data exception (a value out of a type's range, a bad byte sequence, a date
+ * arithmetic overflow): a value the client sent that the contract let through. It is the client's
+ * to fix, so 400, and a warning for us, since the contract should have said it first.
+ */
+export const isDataException = (error: unknown) => sqlState(error)?.startsWith('22') ?? false
+
 type Issue = { instancePath: string; message: string; params: { issue: { code: string; received?: unknown } } }
 
 function fieldErrors(error: { validation: Issue[] }) {
@@ -37,6 +57,10 @@ export function installErrorHandling(app: FastifyInstance) {
       body = { data: null, message: error.message, ...(error.errors && { errors: error.errors }) }
     } else if (error.code && byCode[error.code]) {
       ;[status, body.message] = byCode[error.code]
+    } else if (isDataException(error)) {
+      status = 400
+      body.message = 'A value in the request is out of range or malformed'
+      request.log.warn({ err: error }, 'database data exception from a request')
     } else if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema')
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
