@@ -49,4 +49,38 @@ describe('logout action', () => {
     expect(cookies.access_token_demo).toMatch(/Max-Age=0/)
     expect(toast).toMatchObject({ type: 'success' })
   })
+
+  it('refuses a sign-out another site asks for (403), and keeps the session', async () => {
+    let calls = 0
+    server.use(
+      http.post(UPSTREAM + paths.logout, () => {
+        calls += 1
+        return HttpResponse.json({ data: null, message: 'Logged out' })
+      }),
+    )
+    const refused: Record<string, string>[] = [
+      { Origin: 'http://evil.example' },
+      { Origin: 'null' },
+      { 'Sec-Fetch-Site': 'cross-site' },
+    ]
+    for (const headers of refused) {
+      const request = await requestWithTokens('/logout', tokensFor('agent'), { method: 'POST', headers })
+      const result = await run(() => action(args(request)))
+      expect(result.status, JSON.stringify(headers)).toBe(403)
+      expect(result.headers.getSetCookie()).toEqual([])
+    }
+    expect(calls).toBe(0)
+  })
+
+  it('signs out from its own pages, and from clients that send no Origin', async () => {
+    for (const headers of [
+      { Origin: 'http://portal.test', 'Sec-Fetch-Site': 'same-origin' },
+      {} as Record<string, string>,
+    ]) {
+      const request = await requestWithTokens('/logout', tokensFor('agent'), { method: 'POST', headers })
+      const result = await run(() => action(args(request)))
+      expect(result.status).toBe(302)
+      expect(result.headers.get('Location')).toBe('/login')
+    }
+  })
 })

@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { refuseCrossSite } from '~/lib/same-origin.server'
 import { logout } from '~/services/accounts.server'
 import { createUpstream } from '~/services/upstream.server'
 import { appendClearedTokenCookies, getTokens, redirectWithToast } from '~/sessions.server'
@@ -9,6 +10,8 @@ export function loader() {
 
 /** The cookies are cleared whatever the upstream says; a failed call only changes the toast. */
 export async function action({ request }: ActionFunctionArgs) {
+  // a resource route: Remix checks the Origin of page actions only
+  refuseCrossSite(request)
   const tokens = await getTokens(request)
   let failed = false
   if (tokens.access || tokens.refresh) {
