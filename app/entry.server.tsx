@@ -5,10 +5,14 @@ import { createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import { applySecurityHeaders, contentSecurityPolicy } from '~/lib/security-headers.server'
+import { applyPrivateCaching, applySecurityHeaders, contentSecurityPolicy } from '~/lib/security-headers.server'
 import { NonceProvider } from '~/lib/nonce'
 
 export const streamTimeout = 5_000
+
+// For the portal's own server (server.mjs), which runs them around Remix's handler.
+export { inRequestScope } from '~/lib/request-scope.server'
+export { CROSS_SITE_MESSAGE, isCrossSite } from '~/lib/same-origin.server'
 
 export default function handleRequest(
   request: Request,
@@ -35,6 +39,7 @@ export default function handleRequest(
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce))
           applySecurityHeaders(responseHeaders)
+          applyPrivateCaching(responseHeaders, request)
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
@@ -57,7 +62,8 @@ export default function handleRequest(
   })
 }
 
-export const handleDataRequest: HandleDataRequestFunction = (response) => {
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   applySecurityHeaders(response.headers)
+  applyPrivateCaching(response.headers, request)
   return response
 }

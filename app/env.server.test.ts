@@ -29,10 +29,24 @@ describe('portal configuration', () => {
   })
 
   test('the upstream defaults to the local API port and loses a trailing slash', () => {
-    expect(parseEnv({ NODE_ENV: 'test', SESSION_SECRET: secret, API_PORT: '8123' }).API_BASE_URL).toBe('http://127.0.0.1:8123')
-    expect(parseEnv({ NODE_ENV: 'test', SESSION_SECRET: secret, API_BASE_URL: 'https://api.example.com/' }).API_BASE_URL).toBe(
-      'https://api.example.com',
+    expect(parseEnv({ NODE_ENV: 'test', SESSION_SECRET: secret, API_PORT: '8123' }).API_BASE_URL).toBe(
+      'http://127.0.0.1:8123',
     )
-    expect(() => parseEnv({ NODE_ENV: 'test', SESSION_SECRET: secret, API_BASE_URL: 'not a url' })).toThrow(/absolute URL/)
+    expect(
+      parseEnv({ NODE_ENV: 'test', SESSION_SECRET: secret, API_BASE_URL: 'https://api.example.com/' }).API_BASE_URL,
+    ).toBe('https://api.example.com')
+    expect(() => parseEnv({ NODE_ENV: 'test', SESSION_SECRET: secret, API_BASE_URL: 'not a url' })).toThrow(
+      /absolute URL/,
+    )
+  })
+
+  test('the client address comes from one configured proxy header, or from the connection when unset', () => {
+    expect(parseEnv({ NODE_ENV: 'test', SESSION_SECRET: secret }).TRUST_PROXY_HEADER).toBeNull()
+    expect(
+      parseEnv({ NODE_ENV: 'test', SESSION_SECRET: secret, TRUST_PROXY_HEADER: 'Fly-Client-IP' }).TRUST_PROXY_HEADER,
+    ).toBe('fly-client-ip')
+    expect(() =>
+      parseEnv({ NODE_ENV: 'test', SESSION_SECRET: secret, TRUST_PROXY_HEADER: 'x-real-ip, x-forwarded-for' }),
+    ).toThrow(/one header name/)
   })
 })

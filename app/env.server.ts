@@ -11,6 +11,10 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   SESSION_SECRET: z.string().min(16, 'SESSION_SECRET must be at least 16 characters').optional(),
   COOKIE_SECURE: z.enum(['true', 'false'], { message: 'COOKIE_SECURE must be true or false' }).optional(),
+  TRUST_PROXY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'TRUST_PROXY_HEADER must be one header name, such as fly-client-ip')
+    .optional(),
 })
 
 export type PortalEnv = {
@@ -21,6 +25,11 @@ export type PortalEnv = {
   SESSION_SECRET: string
   /** Mark cookies Secure (HTTPS only): on in production unless COOKIE_SECURE=false. */
   COOKIE_SECURE: boolean
+  /**
+   * The header the proxy in front of the portal writes the client's address into (`fly-client-ip`
+   * on Fly); unset, the address is the connection's. Any other client-sent header is ignored.
+   */
+  TRUST_PROXY_HEADER: string | null
 }
 
 /** Generated once per data dir; 'wx' makes two processes starting together agree on one secret. */
@@ -56,6 +65,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): PortalEnv {
     DATA_DIR: env.DATA_DIR,
     SESSION_SECRET: secret,
     COOKIE_SECURE: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : env.NODE_ENV === 'production',
+    TRUST_PROXY_HEADER: env.TRUST_PROXY_HEADER?.toLowerCase() ?? null,
   }
 }
 

@@ -21,3 +21,11 @@ export function contentSecurityPolicy(nonce: string, dev = process.env.NODE_ENV 
     "frame-ancestors 'none'",
   ].join('; ')
 }
+
+const SIGNED_IN = /^\/(demo-portal|reshub)(\/|\.data$|$)/
+
+/** A signed-in page (or its data) is one user's: no shared cache keeps it, no browser cache replays it after sign-out. */
+export function applyPrivateCaching(headers: Headers, request: Request) {
+  if (SIGNED_IN.test(new URL(request.url).pathname)) headers.set('Cache-Control', 'private, no-store')
+  return headers
+}

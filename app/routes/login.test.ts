@@ -5,6 +5,7 @@ import { args, run } from '#tests/fixtures/remix'
 import { formRequest, requestWithTokens, setCookies, tokensFor } from '#tests/fixtures/tokens'
 import { DEMO_PASSWORD } from '#tests/fixtures/users'
 import { UPSTREAM, errorReply, server } from '#tests/mocks/handlers'
+import { inRequestScope } from '~/lib/request-scope.server'
 import { getToast } from '~/sessions.server'
 import { action, loader } from './login'
 
@@ -113,9 +114,27 @@ describe('login action', () => {
         return errorReply(429, 'Too many attempts. Try again in 60 seconds.')
       }),
     )
-    const result = await signIn({ email: 'agent@demo.local', password: 'x' }, { 'X-Forwarded-For': '198.51.100.4' })
+    const result = await inRequestScope({ socketAddress: '198.51.100.4' }, () =>
+      signIn({ email: 'agent@demo.local', password: 'x' }, { 'X-Forwarded-For': '203.0.113.66' }),
+    )
     expect(result.status).toBe(429)
     expect(result.body.result.error?.['']).toEqual(['Too many attempts. Try again in 60 seconds.'])
     expect(forwarded).toBe('198.51.100.4')
+  })
+
+  it('gives the API the connection address, whatever X-Real-IP or X-Forwarded-For a client sends', async () => {
+    const forwarded: (string | null)[] = []
+    server.use(
+      http.post(UPSTREAM + paths.login, ({ request }) => {
+        forwarded.push(request.headers.get('X-Forwarded-For'))
+        return errorReply(401, 'Invalid credentials')
+      }),
+    )
+    for (const spoofed of ['203.0.113.1', '203.0.113.2']) {
+      await inRequestScope({ socketAddress: '198.51.100.4' }, () =>
+        signIn({ email: 'agent@demo.local', password: 'x' }, { 'X-Real-IP': spoofed, 'X-Forwarded-For': spoofed }),
+      )
+    }
+    expect(forwarded).toEqual(['198.51.100.4', '198.51.100.4'])
   })
 })

@@ -6,6 +6,7 @@ import { cookieHeaderFrom, requestWithTokens, setCookies, tokensFor } from '#tes
 import { UPSTREAM, errorReply, mockState, server } from '#tests/mocks/handlers'
 import { getUserDetail } from '~/services/accounts.server'
 import { listUnreadNotifications } from '~/services/notifications.server'
+import { inRequestScope } from '~/lib/request-scope.server'
 import { clientIp, createUpstream, UNREACHABLE_MESSAGE } from '~/services/upstream.server'
 
 async function caught(promise: Promise<unknown>): Promise<Response> {
@@ -24,25 +25,29 @@ describe('upstream client', () => {
     server.events.on('request:start', ({ request }) => {
       seen = request.headers
     })
-    const request = await requestWithTokens('/demo-portal', tokensFor('agent'), {
-      headers: { 'X-Forwarded-For': '203.0.113.7, 10.0.0.1' },
-    })
-    const api = await createUpstream(request)
-    const user = await getUserDetail(api)
+    const request = await requestWithTokens('/demo-portal', tokensFor('agent'))
+    const user = await inRequestScope({ socketAddress: '::ffff:203.0.113.7' }, async () =>
+      getUserDetail(await createUpstream(request)),
+    )
     server.events.removeAllListeners()
     expect(seen?.get('authorization')).toBe('Bearer access.agent')
     expect(seen?.get('x-forwarded-for')).toBe('203.0.113.7')
     expect(user).toEqual(userDetail.parse(user))
     expect(user.email).toBe('agent@demo.local')
-    expect(api.headers.getSetCookie()).toEqual([])
   })
 
-  it("prefers the edge proxy's client header over a client-supplied X-Forwarded-For", () => {
-    const request = new Request('http://portal.test/login', {
-      headers: { 'X-Forwarded-For': '198.51.100.1', 'Fly-Client-IP': '203.0.113.9' },
-    })
-    expect(clientIp(request)).toBe('203.0.113.9')
-    expect(clientIp(new Request('http://portal.test/', { headers: { 'X-Forwarded-For': 'not-an-ip' } }))).toBeNull()
+  it('takes the client address from the connection, never from headers the client sends', async () => {
+    const spoofed = {
+      'X-Forwarded-For': '198.51.100.1',
+      'X-Real-IP': '198.51.100.2',
+      'Fly-Client-IP': '198.51.100.3',
+      'CF-Connecting-IP': '198.51.100.4',
+    }
+    const request = new Request('http://portal.test/login', { method: 'POST', headers: spoofed })
+    expect(clientIp(request)).toBeNull()
+    expect(inRequestScope({ socketAddress: '203.0.113.9' }, () => clientIp(request))).toBe('203.0.113.9')
+    expect(clientIp(request, { socketAddress: '2001:db8::1' })).toBe('2001:db8::1')
+    expect(clientIp(request, {})).toBeNull()
   })
 
   it("throws a Response with the server's message on an error", async () => {
@@ -113,6 +118,21 @@ describe('upstream client', () => {
     for (const c of api.headers.getSetCookie()) expect(c).toMatch(/HttpOnly/)
     const next = await createUpstream(new Request('http://portal.test/demo-portal', { headers: { Cookie: cookies } }))
     expect(next.tokens.access).toBe('access.agent.r1')
+  })
+
+  it('lets two requests whose access token expired together share one refresh and set the same cookies', async () => {
+    const expired = { access: 'expired', refresh: 'refresh.agent' }
+    const [first, second] = await Promise.all(
+      [1, 2].map(async () => {
+        const api = await createUpstream(await requestWithTokens('/demo-portal', expired))
+        await getUserDetail(api)
+        return api
+      }),
+    )
+    expect(mockState.refreshCalls).toBe(1)
+    expect(first.tokens).toEqual(second.tokens)
+    expect(cookieHeaderFrom(first.headers)).toBe(cookieHeaderFrom(second.headers))
+    expect(first.headers.getSetCookie()).toHaveLength(2)
   })
 
   it('redirects to /login once, clearing both cookies, when the refresh fails', async () => {

@@ -1,10 +1,11 @@
 import { isIP } from 'node:net'
-import { replace } from '@remix-run/node'
+import { replace, type AppLoadContext } from '@remix-run/node'
 import type { z } from 'zod'
 import { envelope, errorBody } from '#contract/envelope'
 import { tokenPair } from '#contract/accounts'
 import { paths } from '#contract/paths'
 import { getEnv } from '~/env.server'
+import { requestFacts } from '~/lib/request-scope.server'
 import {
   appendClearedTokenCookies,
   appendTokenCookies,
@@ -38,17 +39,21 @@ export type Upstream = {
   tokens: Partial<Tokens>
 }
 
+/** An address as the API should see it: a valid IP, IPv4 without its IPv6-mapped prefix. */
+function plainIp(value: string | null | undefined): string | null {
+  const address = value?.trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '')
+  return address && isIP(address) ? address : null
+}
+
 /**
- * The client's address as the edge reports it, so the API can rate-limit per real client.
- * Headers an edge proxy overwrites come first: X-Forwarded-For's first entry is whatever the client sent.
+ * The client's address, so the API can rate-limit per real client: the one header the proxy in
+ * front of the portal writes (TRUST_PROXY_HEADER; its last entry, the one that proxy added), else
+ * the connection's address from the portal's server. Headers a client sends itself are not trusted.
  */
-export function clientIp(request: Request): string | null {
-  for (const name of ['fly-client-ip', 'cf-connecting-ip', 'x-real-ip', 'x-forwarded-for']) {
-    const value = request.headers.get(name)
-    const first = value?.split(',')[0]?.trim()
-    if (first && isIP(first)) return first
-  }
-  return null
+export function clientIp(request: Request, context?: AppLoadContext): string | null {
+  const header = getEnv().TRUST_PROXY_HEADER
+  if (header) return plainIp(request.headers.get(header)?.split(',').at(-1))
+  return plainIp(requestFacts(context)?.socketAddress)
 }
 
 export function errorResponse(status: number, message: string, headers?: Headers) {
@@ -118,6 +123,15 @@ export function settlePart<T>(
   )
 }
 
+type Rotation = { tokens: Tokens } | { ended: true } | { status: number; message: string }
+
+/**
+ * Refreshes in flight in this process, by the refresh token they spend: two requests of one browser
+ * whose access token expired together (two tabs, a page and its fetcher, a layout and its page)
+ * share one rotation and set the same new cookies, where a second refresh would be a reuse.
+ */
+const rotations = new Map<string, Promise<Rotation>>()
+
 /** A per-request client: one refresh at most, shared by concurrent calls (rotation revokes reused tokens). */
 export async function createUpstream(request: Request, known?: Partial<Tokens>): Promise<Upstream> {
   const tokens = known ?? (await getTokens(request))
@@ -133,7 +147,14 @@ export async function createUpstream(request: Request, known?: Partial<Tokens>):
   async function send(
     method: Method,
     path: string,
-    options: { query?: CallOptions<z.ZodTypeAny>['query']; body?: unknown; bearer?: string; timeoutMs?: number },
+    options: {
+      query?: CallOptions<z.ZodTypeAny>['query']
+      body?: unknown
+      bearer?: string
+      timeoutMs?: number
+      /** Not cut short when this request goes away: another request may be waiting on the answer. */
+      shared?: boolean
+    },
   ) {
     const url = new URL(getEnv().API_BASE_URL + path)
     for (const [key, value] of Object.entries(options.query ?? {})) {
@@ -151,7 +172,9 @@ export async function createUpstream(request: Request, known?: Partial<Tokens>):
         method,
         headers: outgoing,
         body,
-        signal: AbortSignal.any([request.signal, AbortSignal.timeout(options.timeoutMs ?? TIMEOUT_MS)]),
+        signal: options.shared
+          ? AbortSignal.timeout(options.timeoutMs ?? TIMEOUT_MS)
+          : AbortSignal.any([request.signal, AbortSignal.timeout(options.timeoutMs ?? TIMEOUT_MS)]),
       })
     } catch {
       throw errorResponse(503, UNREACHABLE_MESSAGE)
@@ -165,16 +188,34 @@ export async function createUpstream(request: Request, known?: Partial<Tokens>):
     throw await signedOut
   }
 
-  async function refresh(): Promise<boolean> {
-    if (!tokens.refresh) return false
-    const response = await send('POST', paths.tokenRefresh, { body: { refresh: tokens.refresh } })
-    if (response.status >= 500) throw errorResponse(502, await messageOf(response))
-    if (!response.ok) return false
+  // Settles with a value, never a Response: a body can be read only once and the outcome is shared.
+  async function rotate(spent: string): Promise<Rotation> {
+    let response: Response
+    try {
+      response = await send('POST', paths.tokenRefresh, { body: { refresh: spent }, shared: true })
+    } catch {
+      return { status: 503, message: UNREACHABLE_MESSAGE }
+    }
+    if (response.status >= 500) return { status: 502, message: await messageOf(response) }
+    if (!response.ok) return { ended: true }
     const parsed = envelope(tokenPair).safeParse(await response.json().catch(() => null))
-    if (!parsed.success) return false
-    tokens.access = parsed.data.data.access
-    tokens.refresh = parsed.data.data.refresh
-    await appendTokenCookies(headers, parsed.data.data)
+    return parsed.success ? { tokens: parsed.data.data } : { ended: true }
+  }
+
+  async function refresh(): Promise<boolean> {
+    const spent = tokens.refresh
+    if (!spent) return false
+    let rotation = rotations.get(spent)
+    if (!rotation) {
+      rotation = rotate(spent).finally(() => rotations.delete(spent))
+      rotations.set(spent, rotation)
+    }
+    const outcome = await rotation
+    if ('status' in outcome) throw errorResponse(outcome.status, outcome.message)
+    if ('ended' in outcome) return false
+    tokens.access = outcome.tokens.access
+    tokens.refresh = outcome.tokens.refresh
+    await appendTokenCookies(headers, outcome.tokens)
     return true
   }
 

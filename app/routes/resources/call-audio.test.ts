@@ -36,6 +36,8 @@ describe('call audio proxy', () => {
     expect(response.headers.get('Content-Length')).toBe('100')
     expect(response.headers.get('Accept-Ranges')).toBe('bytes')
     expect(response.headers.get('Content-Type')).toBe('audio/wav')
+    // a user's recording: never kept by a shared cache or left in the browser's
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store')
     const bytes = new Uint8Array(await response.arrayBuffer())
     expect(bytes).toHaveLength(100)
     expect(new TextDecoder().decode(bytes.slice(0, 4))).toBe('RIFF')

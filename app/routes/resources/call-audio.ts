@@ -11,7 +11,7 @@ const TIMEOUT_MS = 15_000
  * The call's audio, streamed from the API's signed URL. No bearer token: the signed query (kept as it came)
  * is the credential. Range requests pass through so the player can seek (200, 206 or 416 come back as sent).
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const recordingId = params.recordingId ?? ''
   if (!/^\d{1,10}$/.test(recordingId)) return errorResponse(404, 'Recording not found')
   const incoming = new URL(request.url)
@@ -21,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const headers = new Headers({ Accept: 'audio/*' })
   const range = request.headers.get('Range')
   if (range) headers.set('Range', range)
-  const ip = clientIp(request)
+  const ip = clientIp(request, context)
   if (ip) headers.set('X-Forwarded-For', ip)
 
   // Only the wait for the answer has a time limit: a long recording may take longer than that to stream.
@@ -54,6 +54,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const value = response.headers.get(name)
     if (value) out.set(name, value)
   }
-  out.set('Cache-Control', 'private, max-age=300')
+  out.set('Cache-Control', 'private, no-store')
   return new Response(response.body, { status: response.status, headers: out })
 }

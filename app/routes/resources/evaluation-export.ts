@@ -33,7 +33,7 @@ export function exportQuery(params: URLSearchParams) {
  * The evaluation list as CSV, streamed from the API with the user's bearer (the API is private).
  * An expired access token is refreshed once through the usual client, then the export is asked again.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireTokens(request)
   const api = await createUpstream(request)
   const upstream = new URL(getEnv().API_BASE_URL + paths.evaluationExport)
@@ -45,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const timer = setTimeout(() => controller.abort(), TIMEOUT_MS)
     request.signal.addEventListener('abort', () => controller.abort(), { once: true })
     const headers = new Headers({ Accept: 'text/csv', Authorization: `Bearer ${api.tokens.access ?? ''}` })
-    const ip = clientIp(request)
+    const ip = clientIp(request, context)
     if (ip) headers.set('X-Forwarded-For', ip)
     try {
       return await fetch(upstream, { headers, signal: controller.signal })

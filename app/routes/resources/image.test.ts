@@ -31,18 +31,19 @@ describe('image proxy', () => {
     const request = await requestWithTokens(
       `/resources/image/face_recognition/photo/501/${signed()}`,
       tokensFor('auditor'),
-      {
-        headers: { 'X-Real-IP': '203.0.113.9' },
-      },
+      { headers: { 'X-Real-IP': '198.51.100.2' } },
     )
-    const response = await loader(args(request, { '*': 'face_recognition/photo/501/' }))
+    const response = await loader({
+      ...args(request, { '*': 'face_recognition/photo/501/' }),
+      context: { socketAddress: '203.0.113.9' },
+    })
     expect(response.status).toBe(200)
     expect(authorization).toBeNull()
     expect(query).toBe(signed())
     expect(forwardedFor).toBe('203.0.113.9')
     expect(response.headers.get('Content-Type')).toBe('image/png')
     expect(response.headers.get('Content-Length')).toBe(String(PNG.length))
-    expect(response.headers.get('Cache-Control')).toBe('private, max-age=300')
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store')
     expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff')
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(PNG)
   })

@@ -12,7 +12,7 @@ const TIMEOUT_MS = 15_000
  * A document page or a face photo, streamed from the API's signed URL to a signed-in user. The
  * signed query (kept as it came) is the API's credential; the session cookie is the portal's.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const rest = params['*'] ?? ''
   if (!isProxiedImagePath(rest)) return errorResponse(404, 'Image not found')
   const tokens = await getTokens(request)
@@ -21,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const upstream = new URL(`${getEnv().API_BASE_URL}/api/${rest}`)
   upstream.search = new URL(request.url).search
   const headers = new Headers({ Accept: 'image/*' })
-  const ip = clientIp(request)
+  const ip = clientIp(request, context)
   if (ip) headers.set('X-Forwarded-For', ip)
 
   const controller = new AbortController()
@@ -48,7 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const value = response.headers.get(name)
     if (value) out.set(name, value)
   }
-  out.set('Cache-Control', 'private, max-age=300')
+  out.set('Cache-Control', 'private, no-store')
   out.set('X-Content-Type-Options', 'nosniff')
   return new Response(response.body, { status: 200, headers: out })
 }

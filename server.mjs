@@ -1,0 +1,91 @@
+// The portal's server, a drop-in for remix-serve: `node server.mjs build/server/index.js`. Plain JS so it
+// runs without a build step. Beyond what remix-serve does (compression, static files, Remix's handler) it
+// - hands the connection's address to the app (load context, and the request scope the upstream core
+//   reads), because remix-serve gives loaders none and the login throttle needs the real client;
+// - answers a cross-site POST with a 403 before Remix, which answers it with an empty 500;
+// - sends X-Content-Type-Options: nosniff with every response, static files included.
+import { createServer } from 'node:http'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { createRequestHandler } from '@remix-run/express'
+import { installGlobals } from '@remix-run/node'
+import compression from 'compression'
+import express from 'express'
+
+process.env.NODE_ENV ??= 'production'
+
+const buildPath = process.argv[2]
+if (!buildPath) {
+  console.error('Usage: node server.mjs <server-build-path>, e.g. node server.mjs build/server/index.js')
+  process.exit(1)
+}
+const build = await import(pathToFileURL(path.resolve(buildPath)).href)
+installGlobals({ nativeFetch: build.future.v3_singleFetch })
+
+const { inRequestScope, isCrossSite, CROSS_SITE_MESSAGE } = build.entry.module
+if (typeof inRequestScope !== 'function' || typeof isCrossSite !== 'function') {
+  console.error(`${buildPath} is not the portal's build (its entry.server lacks inRequestScope/isCrossSite)`)
+  process.exit(1)
+}
+
+const app = express()
+app.disable('x-powered-by')
+
+// At the last moment, so the header Remix's documents already carry is not sent twice.
+app.use((req, res, next) => {
+  const writeHead = res.writeHead
+  res.writeHead = function (...args) {
+    if (!res.hasHeader('X-Content-Type-Options')) res.setHeader('X-Content-Type-Options', 'nosniff')
+    return writeHead.apply(this, args)
+  }
+  next()
+})
+app.use(compression())
+
+// Vite fingerprints everything under /assets; the rest of build/client (favicon, fonts) may change.
+const clientDir = path.resolve(build.assetsBuildDirectory)
+app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }))
+app.use(express.static(clientDir, { maxAge: '1h' }))
+
+app.use((req, res, next) => {
+  const started = process.hrtime.bigint()
+  res.once('finish', () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6
+    console.log(
+      `${req.method} ${req.originalUrl} ${res.statusCode} ${res.get('Content-Length') ?? '-'} - ${ms.toFixed(3)} ms`,
+    )
+  })
+  next()
+})
+
+app.use((req, res, next) => {
+  if (!isCrossSite(req.method, (name) => req.get(name))) return next()
+  res.status(403).type('text/plain').send(CROSS_SITE_MESSAGE)
+})
+
+const handle = createRequestHandler({
+  build,
+  mode: process.env.NODE_ENV,
+  getLoadContext: (_req, res) => res.locals.facts,
+})
+app.all('*', (req, res, next) => {
+  // Express adds "::ffff:" to IPv4 peers on a dual-stack socket; the app takes it off.
+  const facts = { socketAddress: req.socket.remoteAddress ?? null }
+  res.locals.facts = facts
+  return inRequestScope(facts, () => handle(req, res, next))
+})
+
+const port = Number(process.env.PORT) || 3000
+const host = process.env.HOST
+const server = createServer(app)
+server.listen(port, host, () => {
+  console.log(`[portal] http://localhost:${port}${host ? ` (listening on ${host})` : ''}`)
+})
+// Finish the requests in flight, then exit; a stream that outlasts the stop grace period is cut.
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.once(signal, () => {
+    server.close((error) => process.exit(error ? 1 : 0))
+    server.closeIdleConnections()
+    setTimeout(() => process.exit(0), 8_000).unref()
+  })
+}

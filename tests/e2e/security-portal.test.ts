@@ -1,0 +1,132 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { freePort } from '../../scripts/lib/launch.mjs'
+import { password } from './browser'
+import { root, startStack, waitFor, type Stack } from './stack'
+
+// The portal as its own server (server.mjs) runs it, over an API of its own whose per-address login
+// limit is low: the shared stack's is raised for the other specs, and this file spends it.
+const IP_LIMIT = 12
+let stack: Stack
+let portal: ChildProcess
+let base: string
+let log = ''
+
+beforeAll(async () => {
+  stack = await startStack({ LOGIN_IP_LIMIT: String(IP_LIMIT), LOGIN_ACCOUNT_LIMIT: '0' })
+  const port = await freePort()
+  portal = spawn(process.execPath, ['server.mjs', 'build/server/index.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      API_BASE_URL: stack.apiURL,
+      SESSION_SECRET: 'e2e-session-secret-0123456789abcdef',
+      COOKIE_SECURE: 'false',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  portal.stdout?.on('data', (d) => (log += d))
+  portal.stderr?.on('data', (d) => (log += d))
+  base = `http://127.0.0.1:${port}`
+  await waitFor(`${base}/login`, 60_000)
+})
+
+afterAll(async () => {
+  if (portal && portal.exitCode === null) {
+    const exited = new Promise((resolve) => portal.once('exit', resolve))
+    portal.kill('SIGINT')
+    await exited
+  }
+  await stack?.stop()
+})
+
+const post = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  fetch(base + path, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields),
+  })
+
+const cookiesOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+
+async function signIn(redirectTo = '') {
+  const response = await post('/login', { email: 'agent@demo.local', password, redirectTo })
+  expect(response.status, log).toBe(302)
+  return response
+}
+
+describe('the portal server', () => {
+  test('a sign-in never ends on another site, whatever whitespace redirectTo hides', async () => {
+    for (const redirectTo of ['/\t/evil.example', '/\n/evil.example', '/\r\n/evil.example', '/\u3000/evil.example']) {
+      const response = await signIn(redirectTo)
+      expect(response.headers.get('Location'), JSON.stringify(redirectTo)).toBe('/demo-portal')
+      const form = await fetch(`${base}/login?redirectTo=${encodeURIComponent(redirectTo)}`, { redirect: 'manual' })
+      expect(form.status).toBe(200)
+    }
+  })
+
+  test('a cross-site form post is refused with a 403 that says so, not an empty 500', async () => {
+    const evil = { Origin: 'http://evil.example' }
+    const login = await post('/login', { email: 'agent@demo.local', password }, evil)
+    expect(login.status).toBe(403)
+    expect(await login.text()).toMatch(/another site/)
+    expect(login.headers.getSetCookie()).toEqual([])
+    const blind = await post('/login', { email: 'agent@demo.local', password }, { 'Sec-Fetch-Site': 'cross-site' })
+    expect(blind.status).toBe(403)
+  })
+
+  test('sign-out takes a post from its own pages or from curl, never from another site', async () => {
+    const session = cookiesOf(await signIn())
+    const evil = await post('/logout', {}, { Cookie: session, Origin: 'http://evil.example' })
+    expect(evil.status).toBe(403)
+    expect(evil.headers.getSetCookie()).toEqual([])
+    const page = await fetch(`${base}/demo-portal`, { headers: { Cookie: session }, redirect: 'manual' })
+    expect(page.status).toBe(200)
+    const own = await post('/logout', {}, { Cookie: session, Origin: base, 'Sec-Fetch-Site': 'same-origin' })
+    expect(own.status).toBe(302)
+    expect(own.headers.get('Location')).toBe('/login')
+    const curl = await post('/logout', {}, { Cookie: cookiesOf(await signIn()) })
+    expect(curl.status).toBe(302)
+  })
+
+  test('signed-in pages are kept by no cache; static files are never sniffed', async () => {
+    const session = cookiesOf(await signIn())
+    for (const path of ['/demo-portal', '/reshub', '/demo-portal.data']) {
+      const response = await fetch(base + path, { headers: { Cookie: session }, redirect: 'manual' })
+      expect(response.headers.get('Cache-Control'), path).toBe('private, no-store')
+      expect(response.headers.get('X-Content-Type-Options'), path).toBe('nosniff')
+    }
+    const asset = readdirSync(join(root, 'build/client/assets')).find((name) => name.endsWith('.js'))
+    const script = await fetch(`${base}/assets/${asset}`)
+    expect(script.status).toBe(200)
+    expect(script.headers.get('X-Content-Type-Options')).toBe('nosniff')
+    expect(script.headers.get('Cache-Control')).toMatch(/immutable/)
+    const icon = await fetch(`${base}/favicon.svg`)
+    expect(icon.headers.get('X-Content-Type-Options')).toBe('nosniff')
+  })
+
+  // Last: it spends this address's login allowance on the API.
+  test('wrong passwords meet a 429 however the client varies X-Real-IP or X-Forwarded-For', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < IP_LIMIT + 4; i += 1) {
+      const spoofed = `203.0.113.${i + 1}`
+      const response = await post(
+        '/login',
+        { email: `nobody${i}@demo.local`, password: 'wrong-password' },
+        { 'X-Real-IP': spoofed, 'X-Forwarded-For': spoofed, 'Fly-Client-IP': spoofed },
+      )
+      statuses.push(response.status)
+    }
+    expect(statuses).toContain(429)
+  })
+})
