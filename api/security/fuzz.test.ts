@@ -12,6 +12,7 @@ import type { TestApp } from '#api/test-utils'
 import { knownIds, otherUser, ownedBy, ROLES, setupSecurityApp, signIn, signInDemo, type Auth } from './fixtures'
 import {
   describeRequest,
+  edgeRequests,
   operationsOf,
   requestFor,
   toInject,
@@ -49,6 +50,29 @@ function withoutWaiting(url: string) {
   const [path, query = ''] = url.split('?')
   const params = query.split('&').filter((p) => p && !/^wait(=|%5B|\[|$)/i.test(p))
   return `${path}?${[...params, 'wait=0'].join('&')}`
+}
+
+/** What in a request is likely to have caused a 5xx, so distinct causes on one operation are reported apart. */
+function suspects(request: FuzzRequest): string[] {
+  let text = request.url
+  try {
+    text = decodeURIComponent(request.url.replace(/\+/g, ' '))
+  } catch {
+    // a malformed escape: look at it as sent
+  }
+  text += request.json ?? request.raw?.body ?? ''
+  for (const part of request.multipart ?? []) text += 'value' in part ? part.value : part.filename
+  const tags: string[] = []
+  // eslint-disable-next-line no-control-regex
+  if (/\u0000|\\u0000/.test(text)) tags.push('NUL')
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0001-\u0008\u000b\u000c\u000e-\u001f]|\\u00(0[1-8bce]|1[0-9a-f])/i.test(text)) tags.push('control character')
+  if (/\de-\d+/i.test(text)) tags.push('tiny number')
+  if (/\de\+?[1-9]\d\d|\d{16,}/i.test(text)) tags.push('huge number')
+  if (/9999-12-31|0001-01-01|0000-00-00|\+275760|-000001/.test(text)) tags.push('far date')
+  if (/\d{4}-(02-3\d|13-|00-)/.test(text)) tags.push('impossible date')
+  if (text.length > 5000) tags.push('overlong')
+  return tags
 }
 
 type Who = (typeof ROLES)[number] | 'anonymous'
@@ -189,76 +213,93 @@ it(
         })),
       )
 
-    await fc.assert(
-      fc.asyncProperty(caseArb, async ({ who, request }) => {
-        cases++
-        perOp.set(request.op.key, (perOp.get(request.op.key) ?? 0) + 1)
-        let headers: Record<string, string> = who === 'anonymous' ? {} : as[who].headers
-        // logout ends the session it is called with: give it one of its own
-        if (request.op.key === 'POST /api/accounts/logout/' && who !== 'anonymous') {
-          headers = (await signIn(t, { email: as[who].email, password: DEMO_PASSWORD })).headers
-        }
-        let status: number
-        let body: string
-        try {
-          const res = await send(request, headers)
-          status = res.statusCode
-          body = res.body
-          const problem =
-            status >= 500 ? `${status}` : status >= 400 ? envelopeProblem(res.headers['content-type'], body) : null
-          if (problem) {
-            let message = ''
-            try {
-              const parsed = JSON.parse(body) as { code?: unknown; message?: unknown } | null
-              message = String(parsed?.code ?? parsed?.message ?? '')
-            } catch {
-              message = body
-            }
-            const signature =
-              `${request.op.key} → ${status >= 500 ? status : `${status} ${problem}`} ${clip(message, 80)}`.trim()
-            const seen = failures.get(signature)
-            if (seen) seen.count++
-            else {
-              failures.set(signature, {
-                signature,
-                count: 1,
-                who,
-                request: describeRequest(request),
-                status,
-                body: clip(body, 300),
-              })
-              const { method, url, json, raw } = request
-              const multipart = request.multipart?.map((p) =>
-                'bytes' in p ? { ...p, bytes: p.bytes.toString('base64') } : p,
-              )
-              full.set(signature, { signature, who, method, url, json, multipart, raw, status, body })
-            }
+    /** One request: its answer checked, a failure recorded once per signature. */
+    async function runCase(who: Who, request: FuzzRequest) {
+      cases++
+      perOp.set(request.op.key, (perOp.get(request.op.key) ?? 0) + 1)
+      let headers: Record<string, string> = who === 'anonymous' ? {} : as[who].headers
+      // logout ends the session it is called with: give it one of its own
+      if (request.op.key === 'POST /api/accounts/logout/' && who !== 'anonymous') {
+        headers = (await signIn(t, { email: as[who].email, password: DEMO_PASSWORD })).headers
+      }
+      let status: number
+      let body: string
+      try {
+        const res = await send(request, headers)
+        status = res.statusCode
+        body = res.body
+        const problem =
+          status >= 500 ? `${status}` : status >= 400 ? envelopeProblem(res.headers['content-type'], body) : null
+        if (problem) {
+          let message = ''
+          try {
+            const parsed = JSON.parse(body) as { code?: unknown; message?: unknown } | null
+            message = String(parsed?.code ?? parsed?.message ?? '')
+          } catch {
+            message = body
           }
-        } catch (error) {
-          const signature = `${request.op.key} → ${(error as Error).message}`
+          const cause = status >= 500 ? ` [${suspects(request).join(', ') || 'no hostile value'}]` : ''
+          const signature =
+            `${request.op.key} → ${status >= 500 ? status : `${status} ${problem}`} ${clip(message, 80)}${cause}`.trim()
           const seen = failures.get(signature)
           if (seen) seen.count++
-          else
+          else {
             failures.set(signature, {
               signature,
               count: 1,
               who,
               request: describeRequest(request),
-              status: 0,
-              body: String(error),
+              status,
+              body: clip(body, 300),
             })
+            const { method, url, json, raw } = request
+            const multipart = request.multipart?.map((p) =>
+              'bytes' in p ? { ...p, bytes: p.bytes.toString('base64') } : p,
+            )
+            full.set(signature, { signature, who, method, url, json, multipart, raw, status, body })
+          }
         }
-        if (SESSION_CHANGING.has(request.op.key)) await mendSessions()
+      } catch (error) {
+        const signature = `${request.op.key} → ${(error as Error).message}`
+        const seen = failures.get(signature)
+        if (seen) seen.count++
+        else
+          failures.set(signature, {
+            signature,
+            count: 1,
+            who,
+            request: describeRequest(request),
+            status: 0,
+            body: String(error),
+          })
+      }
+      if (SESSION_CHANGING.has(request.op.key)) await mendSessions()
+    }
+
+    // first the sweep (every field × every class of edge value, as an admin), then random cases for the rest of the time
+    let swept = 0
+    sweep: for (const op of ops) {
+      for (const request of edgeRequests(op, { hints: hints.get(op.key), seed: SEED })) {
+        if (Date.now() - started > SECONDS * 500) break sweep
+        await runCase('admin', op.key === SUMMARIZE ? { ...request, url: withoutWaiting(request.url) } : request)
+        swept++
+      }
+    }
+    const remaining = Math.max(1000, SECONDS * 1000 - (Date.now() - started))
+
+    await fc.assert(
+      fc.asyncProperty(caseArb, async ({ who, request }) => {
+        await runCase(who, request)
         return true
       }),
-      { seed: SEED, numRuns: 1_000_000, interruptAfterTimeLimit: SECONDS * 1000, markInterruptAsFailure: false },
+      { seed: SEED, numRuns: 1_000_000, interruptAfterTimeLimit: remaining, markInterruptAsFailure: false },
     )
 
     const health = await t.app.inject({ method: 'GET', url: '/api/health/' })
     const elapsed = ((Date.now() - started) / 1000).toFixed(1)
     const untouched = ops.filter((op) => !perOp.has(op.key)).map((op) => op.key)
     console.log(
-      `fuzz [${process.env.TEST_DB ?? 'pglite'}]: ${cases} cases over ${ops.length} operations in ${elapsed} s, seed ${SEED}; ` +
+      `fuzz [${process.env.TEST_DB ?? 'pglite'}]: ${cases} cases (${swept} in the edge sweep) over ${ops.length} operations in ${elapsed} s, seed ${SEED}; ` +
         `${failures.size} distinct failures; health ${healthBefore} → ${health.statusCode}` +
         (untouched.length ? `; never reached: ${untouched.join(', ')}` : ''),
     )

@@ -169,6 +169,9 @@ const DATES = [
   '2026-01-01\u0000',
 ]
 
+/** Dates at the ends of what PostgreSQL and JavaScript hold, and one that does not exist. */
+export const EDGE_DATES = ['0001-01-01', '9999-12-31', '2026-02-30'] as const
+
 /** A string that is hostile by content: controls, bidi, overlong, SQL and template metacharacters, odd dates and numbers. */
 export function hostileString(maxLength = 10_000): fc.Arbitrary<string> {
   const long = Math.max(maxLength + 1, 10_000)
@@ -355,7 +358,14 @@ function validByType(schema: JsonSchema, ctx: Ctx): fc.Arbitrary<unknown> {
     }
     case 'number': {
       const { min, max } = numberBounds(schema, false)
-      return fc.double({ min, max, noNaN: true, noDefaultInfinity: true })
+      // mostly what a person types (whole or one decimal); fast-check's edge-biased doubles now and then
+      return fc.oneof(
+        {
+          weight: 3,
+          arbitrary: fc.integer({ min: Math.ceil(min * 10), max: Math.floor(max * 10) }).map((n) => n / 10),
+        },
+        { weight: 1, arbitrary: fc.double({ min, max, noNaN: true, noDefaultInfinity: true }) },
+      )
     }
     case 'boolean':
       return fc.boolean()
@@ -399,7 +409,10 @@ export function hostileLeaf(schema: JsonSchema): fc.Arbitrary<unknown> {
         .map(([c, s]) => `${s}${c}x`.slice(0, Math.max(1, max))),
     })
     if (schema.format === 'date' || schema.pattern?.includes('\\d{4}'))
-      options.push({ weight: 6, arbitrary: fc.constantFrom(...DATES) })
+      options.push(
+        { weight: 8, arbitrary: fc.constantFrom(...EDGE_DATES) },
+        { weight: 4, arbitrary: fc.constantFrom(...DATES) },
+      )
   }
   if (type === 'integer' || type === 'number') options.push({ weight: 6, arbitrary: hostileNumber })
   if (type === 'array') {
@@ -654,14 +667,35 @@ export type RequestOptions = {
   multipartFields?: Record<string, readonly string[]>
 }
 
-/** A request to `op`: valid by its schema, or with hostile path ids, query values and body. */
+/**
+ * A request to `op`: valid by its schema, or hostile. A hostile request is valid except in one place
+ * (a path id, one query value, the body, an extra query key), so the hostile value gets past the
+ * validation of the others and reaches the handler and the database; now and then every part is
+ * hostile at once.
+ */
 export function requestFor(op: Operation, hostile: boolean, options: RequestOptions = {}): fc.Arbitrary<FuzzRequest> {
+  if (!hostile) return requestWith(op, null, options)
+  const slots = [
+    ...op.pathParams.map((p) => `path:${p.name}`),
+    ...op.query.map((p) => `query:${p.name}`),
+    ...(op.json || op.multipart || op.method !== 'GET' ? ['body'] : []),
+    'extra',
+  ]
+  return fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom(...slots).chain((slot) => requestWith(op, slot, options)) },
+    { weight: 1, arbitrary: requestWith(op, '*', options) },
+  )
+}
+
+/** `target`: null for a valid request, '*' for hostile everywhere, else the one hostile slot. */
+function requestWith(op: Operation, target: string | null, options: RequestOptions): fc.Arbitrary<FuzzRequest> {
   const { hints } = options
+  const hostileAt = (slot: string) => target === '*' || target === slot
   const pathArb = fc.record(
     Object.fromEntries(
       op.pathParams.map((p) => {
         const valid = validValue(p.schema ?? {}, { hints, name: p.name })
-        return [p.name, hostile ? fc.oneof(valid, hostilePathId, hostilePathId) : valid]
+        return [p.name, hostileAt(`path:${p.name}`) ? fc.oneof(valid, hostilePathId, hostilePathId) : valid]
       }),
     ),
   )
@@ -669,38 +703,41 @@ export function requestFor(op: Operation, hostile: boolean, options: RequestOpti
     Object.fromEntries(
       op.query.map((p) => {
         const valid = validValue(p.schema ?? {}, { hints, name: p.name })
-        const arb = hostile
-          ? fc.oneof({ weight: 2, arbitrary: valid }, { weight: 3, arbitrary: hostileLeaf(p.schema ?? {}) })
-          : valid
+        if (target === `query:${p.name}`) return [p.name, hostileLeaf(p.schema ?? {})]
+        const arb =
+          target === '*'
+            ? fc.oneof({ weight: 2, arbitrary: valid }, { weight: 3, arbitrary: hostileLeaf(p.schema ?? {}) })
+            : valid
         return [p.name, p.required ? arb : fc.option(arb, { nil: undefined, freq: 3 })]
       }),
     ),
     { requiredKeys: [] },
   )
-  const extraQuery = hostile
+  const extraQuery = hostileAt('extra')
     ? fc.option(fc.tuple(fc.constantFrom('extra', 'page', '__proto__', 'constructor', 'a[b]'), hostileString(50)), {
-        freq: 4,
+        freq: target === '*' ? 4 : 1000,
       })
     : fc.constant(null)
 
+  const hostileBody = hostileAt('body')
   type Body = Pick<FuzzRequest, 'json' | 'multipart' | 'raw'>
   let bodyArb: fc.Arbitrary<Body> = fc.constant({})
   if (op.json && op.multipart) {
     bodyArb = fc.oneof(
-      jsonBody(op.json, hostile, hints),
-      multipartBody(op.multipart, hostile, hints, options.multipartFields ?? {}),
+      jsonBody(op.json, hostileBody, hints),
+      multipartBody(op.multipart, hostileBody, hints, options.multipartFields ?? {}),
     )
   } else if (op.json) {
-    bodyArb = jsonBody(op.json, hostile, hints)
+    bodyArb = jsonBody(op.json, hostileBody, hints)
   } else if (op.multipart) {
-    bodyArb = multipartBody(op.multipart, hostile, hints, options.multipartFields ?? {})
-  } else if (hostile && op.method !== 'GET') {
+    bodyArb = multipartBody(op.multipart, hostileBody, hints, options.multipartFields ?? {})
+  } else if (hostileBody && op.method !== 'GET') {
     bodyArb = fc.option(
       fc.constantFrom(...rawBodies).map((raw) => ({ raw })),
       { nil: {}, freq: 2 },
     ) as fc.Arbitrary<Body>
   }
-  if (hostile && (op.json || op.multipart)) {
+  if (hostileBody && (op.json || op.multipart)) {
     bodyArb = fc.oneof(
       { weight: 8, arbitrary: bodyArb },
       { weight: 1, arbitrary: fc.constantFrom(...rawBodies).map((raw) => ({ raw })) },
@@ -712,6 +749,7 @@ export function requestFor(op: Operation, hostile: boolean, options: RequestOpti
     const pairs = Object.entries(query).flatMap(([k, v]) => queryPairs(k, v))
     if (extra) pairs.push(extra)
     const qs = queryString(pairs)
+    const hostile = target !== null
     return { op, hostile, method: op.method, url: fillPath(op.path, params) + (qs ? `?${qs}` : ''), ...body }
   })
 }
@@ -802,4 +840,68 @@ export function describeRequest(request: FuzzRequest) {
           ? ` raw(${request.raw.contentType})=${clip(JSON.stringify(request.raw.body))}`
           : ''
   return `${request.method} ${clip(request.url, 300)}${body}`
+}
+
+// ---------------------------------------------------------------- the edge sweep
+
+const EDGE_STRINGS = ['a\u0000b', '\u202ex\u2066', 'x'.repeat(10_001)]
+const EDGE_NUMBERS: unknown[] = [1e-300, -1e308, 1e308, 2 ** 53, 'abc']
+const EDGE_PATH_IDS: unknown[] = [0, -1, 2 ** 31, 2 ** 53, 'abc', '\u0000']
+
+/** A few values of each hostile class for `schema`, each tried once on every field by the sweep. */
+export function edgeValues(schema: JsonSchema): unknown[] {
+  switch (typeOf(schema)) {
+    case 'integer':
+    case 'number':
+      return EDGE_NUMBERS
+    case 'boolean':
+      return ['yes', 2]
+    case 'array':
+      return ['a\u0000b', [null], [EDGE_STRINGS[0]]]
+    case 'object':
+      return ['a\u0000b', []]
+    default:
+      if (schema.format === 'date' || schema.pattern?.includes('\\d{4}')) return [...EDGE_DATES, EDGE_STRINGS[0]]
+      return EDGE_STRINGS
+  }
+}
+
+/**
+ * The sweep: a valid request to `op` (made once, from `seed`), then the same request with one path
+ * id, one query value or one top-level body field replaced by each of its edge values. Unlike the
+ * random cases it reaches every field with every class of hostile value on every run.
+ */
+export function edgeRequests(op: Operation, options: RequestOptions & { seed: number }): FuzzRequest[] {
+  const { hints, seed } = options
+  const one = <T>(arb: fc.Arbitrary<T>) => fc.sample(arb, { seed, numRuns: 1 })[0]!
+  const params = Object.fromEntries(
+    op.pathParams.map((p) => [p.name, one(validValue(p.schema ?? {}, { hints, name: p.name }))]),
+  )
+  const query = Object.fromEntries(
+    op.query.filter((p) => p.required).map((p) => [p.name, one(validValue(p.schema ?? {}, { hints, name: p.name }))]),
+  )
+  const body = op.json ? (one(validValue(op.json, { hints })) as Record<string, unknown>) : undefined
+  const build = (path: Record<string, unknown>, q: Record<string, unknown>, json: unknown): FuzzRequest => {
+    const qs = queryString(Object.entries(q).flatMap(([k, v]) => queryPairs(k, v)))
+    return {
+      op,
+      hostile: true,
+      method: op.method,
+      url: fillPath(op.path, path) + (qs ? `?${qs}` : ''),
+      ...(json !== undefined ? { json: toJson(json) } : {}),
+    }
+  }
+  const out: FuzzRequest[] = []
+  for (const p of op.pathParams) {
+    for (const edge of EDGE_PATH_IDS) out.push(build({ ...params, [p.name]: edge }, query, body))
+  }
+  for (const p of op.query) {
+    for (const edge of edgeValues(p.schema ?? {})) out.push(build(params, { ...query, [p.name]: edge }, body))
+  }
+  if (body && typeof body === 'object' && !Array.isArray(body) && op.json?.properties) {
+    for (const [name, schema] of Object.entries(op.json.properties)) {
+      for (const edge of edgeValues(schema)) out.push(build(params, query, { ...body, [name]: edge }))
+    }
+  }
+  return out
 }
