@@ -66,8 +66,9 @@ export async function buildApp({ database, env, queue, blobs = null, llm = null,
   app.setValidatorCompiler(requestValidatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   installErrorHandling(app)
-  installMethodCheck(app)
+  // headers first, so the 405 the method check throws carries them too
   await installSecurityHeaders(app)
+  installMethodCheck(app)
 
   await app.register(swagger, {
     openapi: {

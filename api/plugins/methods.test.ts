@@ -14,6 +14,7 @@ describe('a method the path does not have', () => {
     expect(res.statusCode).toBe(405)
     expect(res.headers.allow).toBe('POST, OPTIONS')
     expect(res.json()).toEqual({ data: null, message: 'GET is not allowed here; use POST' })
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
   })
 
   it('matches paths with parameters and ignores the query', async () => {
