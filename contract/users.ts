@@ -55,7 +55,6 @@ export const phoneNumber = z
   .regex(/^\+?[0-9][0-9 ()-]*$/, 'Enter a phone number: digits, spaces, brackets and hyphens, optionally after +')
   .refine((v) => v.replace(/\D/g, '').length >= 7, 'A phone number has at least 7 digits')
 
-
 /** The fields of a user as the create and edit forms send them (ids from the access_mgmt lookups). */
 const userFields = z.object({
   email: userEmail,
@@ -252,10 +251,11 @@ export const staffPickQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(1000),
 })
 export type StaffPickQuery = z.input<typeof staffPickQuery>
+/** A member of staff for pickers: e-mail and employee code only for admins and QA supervisors (null for the rest). */
 export const staffPick = z.object({
   id: z.number().int(),
   name: z.string(),
-  email: z.string(),
+  email: z.string().nullable(),
   employee_code: z.string().nullable(),
   department_id: z.number().int().nullable(),
   location_id: z.number().int().nullable(),

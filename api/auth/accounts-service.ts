@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, count, eq, gt, isNull, lt, max, or, sql } from 'drizzle-orm'
 import type { User } from '#contract/accounts'
 import type { Db } from '../db/client'
 import { loginFailures, refreshTokens, users } from '../db/schema'
@@ -31,38 +31,63 @@ export function findUserByEmail(db: Db, email: string) {
 
 type Limits = { accountLimit: number; accountWindowMs: number }
 
+/** The first pause once an account and source have used their free attempts; it doubles each time after. */
+export const FIRST_DELAY_MS = 1000
+
 export function createAccountsService(db: Db, tokens: TokenService, limits: Limits) {
-  /** Per-account limit: too many failures for this email in the window means 429, right or wrong. */
-  async function checkAccountLimit(email: string) {
+  /**
+   * Throttle per account and source (docs/decisions/013): `accountLimit` failures in the window
+   * are free; after that each attempt from that source for that account must wait a delay that
+   * doubles with every failure (1 s, 2 s, 4 s … up to the window) since the last one, right
+   * password or wrong. Other sources are not held up, so nobody can lock a colleague out.
+   */
+  async function checkThrottle(email: string, source: string | null) {
     if (limits.accountLimit <= 0) return
-    const since = new Date(Date.now() - limits.accountWindowMs)
-    const recent = and(eq(loginFailures.email, email), gt(loginFailures.createdAt, since))
-    const [{ n }] = await db.select({ n: count() }).from(loginFailures).where(recent)
-    if (n < limits.accountLimit) return
-    const [oldest] = await db
-      .select({ at: loginFailures.createdAt })
+    const now = Date.now()
+    const [{ n, last }] = await db
+      .select({ n: count(), last: max(loginFailures.createdAt) })
       .from(loginFailures)
-      .where(recent)
-      .orderBy(asc(loginFailures.createdAt))
-      .limit(1)
-    const waitMs = oldest.at.getTime() + limits.accountWindowMs - Date.now()
-    const minutes = Math.max(1, Math.ceil(waitMs / 60_000))
+      .where(
+        and(
+          eq(loginFailures.email, email),
+          source === null ? isNull(loginFailures.source) : eq(loginFailures.source, source),
+          gt(loginFailures.createdAt, new Date(now - limits.accountWindowMs)),
+        ),
+      )
+    if (n < limits.accountLimit || !last) return
+    const delayMs = Math.min(FIRST_DELAY_MS * 2 ** (n - limits.accountLimit), limits.accountWindowMs)
+    const waitMs = new Date(last).getTime() + delayMs - now
+    if (waitMs <= 0) return
     throw new HttpError(
       429,
-      `Too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      `Too many failed sign-ins for this account from here. Try again in ${waitFor(waitMs)}.`,
+      undefined,
+      {
+        'retry-after': String(Math.ceil(waitMs / 1000)),
+      },
     )
   }
 
-  async function login(email: string, password: string) {
-    await checkAccountLimit(email)
+  /** `source`: the client's address as the API sees it (the portal forwards it; TRUST_PROXY). */
+  async function login(emailAsTyped: string, password: string, source: string | null = null) {
+    const email = emailAsTyped.trim().toLowerCase()
+    source = source?.slice(0, 64) ?? null
+    await checkThrottle(email, source)
     const row = await findUserByEmail(db, email)
     const valid = await verifyPassword(row?.passwordHash, password)
     if (!row || !valid) {
-      await db.insert(loginFailures).values({ email })
+      await db.insert(loginFailures).values({ email, source })
       throw new HttpError(401, 'Invalid Login')
     }
     if (!row.isActive) throw new HttpError(401, 'Invalid Login')
-    await db.delete(loginFailures).where(eq(loginFailures.email, email))
+    await db
+      .delete(loginFailures)
+      .where(
+        and(
+          eq(loginFailures.email, email),
+          source === null ? isNull(loginFailures.source) : eq(loginFailures.source, source),
+        ),
+      )
     const [updated] = await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, row.id)).returning()
     const pair = await tokens.issuePair(updated)
     return { ...pair, user: toUser(updated) }
@@ -120,3 +145,11 @@ export function createAccountsService(db: Db, tokens: TokenService, limits: Limi
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>
+
+/** "12 seconds", "3 minutes": how long to wait, rounded up. */
+function waitFor(ms: number) {
+  const seconds = Math.ceil(ms / 1000)
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`
+  const minutes = Math.ceil(seconds / 60)
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`
+}

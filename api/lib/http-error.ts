@@ -4,6 +4,8 @@ export class HttpError extends Error {
     public statusCode: number,
     message: string,
     public errors?: Record<string, string[]>,
+    /** Response headers that belong with the error (Retry-After on a 429). */
+    public headers?: Record<string, string>,
   ) {
     super(message)
   }

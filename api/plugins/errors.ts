@@ -55,6 +55,7 @@ export function installErrorHandling(app: FastifyInstance) {
     } else if (error instanceof HttpError) {
       status = error.statusCode
       body = { data: null, message: error.message, ...(error.errors && { errors: error.errors }) }
+      if (error.headers) reply.headers(error.headers)
     } else if (error.code && byCode[error.code]) {
       ;[status, body.message] = byCode[error.code]
     } else if (isDataException(error)) {

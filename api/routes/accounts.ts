@@ -35,7 +35,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, 
       },
     },
     async (request) => {
-      const result = await accounts.login(request.body.email, request.body.password)
+      const result = await accounts.login(request.body.email, request.body.password, request.ip)
       return ok(result, 'Login successful')
     },
   )

@@ -451,8 +451,8 @@ describe('GET user_list/agent/ and user_list/qa_supervisor/', () => {
     expect(data.results.find((a) => a.id === f.agent.id)).toEqual({
       id: f.agent.id,
       name: 'Zoe Agent',
-      email: 'zoe.agent@test.local',
-      employee_code: 'AG-1001',
+      email: null,
+      employee_code: null,
       department_id: f.retail.id,
       location_id: f.manchester.id,
       supervisor_id: f.supervisor.id,
@@ -469,5 +469,24 @@ describe('GET user_list/agent/ and user_list/qa_supervisor/', () => {
     const searched = staffPickList.parse((await get(`${paths.userListAgent}?q=zoe&limit=5`, f.visitorAuth)).json().data)
     expect(searched.results.map((s) => s.id)).toEqual([f.agent.id])
     expect((await get(paths.userListAgent, {} as never)).statusCode).toBe(401)
+  })
+
+  it('gives e-mails and employee codes to admins and QA supervisors only, and searches by them only for them', async () => {
+    for (const auth of [f.adminAuth, f.supervisorAuth]) {
+      const data = staffPickList.parse((await get(paths.userListAgent, auth)).json().data)
+      expect(data.results.find((a) => a.id === f.agent.id)).toMatchObject({
+        email: 'zoe.agent@test.local',
+        employee_code: 'AG-1001',
+      })
+      const byCode = staffPickList.parse((await get(`${paths.userListAgent}?q=AG-1001`, auth)).json().data)
+      expect(byCode.results.map((a) => a.id)).toEqual([f.agent.id])
+    }
+    const sups = staffPickList.parse((await get(paths.userListQaSupervisor, f.visitorAuth)).json().data)
+    expect(sups.results.every((s) => s.email === null && s.employee_code === null)).toBe(true)
+    // no oracle: a visitor cannot find who has an address or a code by searching for it
+    for (const q of ['zoe.agent@test.local', 'AG-1001']) {
+      const found = staffPickList.parse((await get(`${paths.userListAgent}?q=${q}`, f.visitorAuth)).json().data)
+      expect(found.count).toBe(0)
+    }
   })
 })

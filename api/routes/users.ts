@@ -225,13 +225,14 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
         onRequest: app.authenticate,
         schema: {
           tags,
-          summary: `Active ${role === 'agent' ? 'agents' : 'QA supervisors'} by name, for pickers`,
+          summary: `Active ${role === 'agent' ? 'agents' : 'QA supervisors'} by name, for pickers (e-mail and employee code for admins and QA supervisors only)`,
           security,
           querystring: staffPickQuery,
           response: responses(staffPickList, 401),
         },
       },
-      async (request) => ok(await staffPicks(db, role, request.query), 'User list retrieved successfully'),
+      async (request) =>
+        ok(await staffPicks(db, role, request.query, request.user), 'User list retrieved successfully'),
     )
   }
 }

@@ -16,6 +16,7 @@ import {
 import { fullName } from '../evaluations/queries'
 import { offsetOf, pageOf } from '../lib/paging'
 import { likePattern } from '../lib/like'
+import { directoryRule, type Actor } from '../auth/access'
 
 const supervisor = alias(users, 'supervisor')
 
@@ -157,24 +158,22 @@ export async function staffPicks(
   db: Db,
   role: 'agent' | 'qa_supervisor',
   { q, limit }: StaffPickQuery & { limit: number },
+  viewer: Actor,
 ) {
+  // contact details, and searching by them, only for those the directory rule lets see them
+  const details = directoryRule.seesContactDetails(viewer)
   const conditions = [eq(users.role, role), eq(users.isActive, true)]
   if (q) {
     const like = likePattern(q)
-    conditions.push(
-      or(
-        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
-        ilike(users.email, like),
-        ilike(staffProfiles.employeeCode, like),
-      )!,
-    )
+    const byName = ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like)
+    conditions.push(details ? or(byName, ilike(users.email, like), ilike(staffProfiles.employeeCode, like))! : byName)
   }
   const rows = await db
     .select({
       id: users.id,
       name: fullName(users),
-      email: users.email,
-      employee_code: staffProfiles.employeeCode,
+      email: details ? users.email : sql<null>`null`,
+      employee_code: details ? staffProfiles.employeeCode : sql<null>`null`,
       department_id: staffProfiles.departmentId,
       location_id: staffProfiles.locationId,
       supervisor_id: staffProfiles.supervisorId,
