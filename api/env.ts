@@ -27,10 +27,22 @@ const schema = z.object({
   LOGIN_IP_LIMIT: count.default(20),
   LOGIN_ACCOUNT_LIMIT: count.default(5),
   LOGIN_ACCOUNT_WINDOW_MIN: count.default(15),
+  /** How long an access token lives; tests shorten it to see expiry. */
+  ACCESS_TOKEN_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(86_400)
+    .default(15 * 60),
+  /** How long a refresh token just rotated may be presented again (two tabs at once) without ending the session. */
+  REFRESH_REUSE_LEEWAY_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   HOUSEKEEPING_CRON: z.string().min(9).default('*/5 * * * *'),
   JOB_HEARTBEAT_SECONDS: z.coerce.number().positive().default(5),
   JOB_STALE_SECONDS: z.coerce.number().positive().default(30),
   JOB_SWEEP_SECONDS: z.coerce.number().positive().default(15),
+  /** Set by the supervisor (scripts/lib/supervise.mjs) for each child it runs. */
+  SUPERVISOR_CHILD: z.string().min(1).max(90).optional(),
+  SUPERVISOR_RUN: z.coerce.number().int().positive().default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LLM_BASE_URL: z.string().url('must be an absolute URL').optional(),
   LLM_API_KEY: z.string().min(1).optional(),
@@ -59,9 +71,13 @@ export type ApiEnv = {
   loginIpLimit: number
   loginAccountLimit: number
   loginAccountWindowMs: number
+  accessTokenTtlS: number
+  refreshReuseLeewayS: number
   housekeepingCron: string
   /** Job workers' heartbeat, when one counts as dead, and how often each looks for dead ones (ms). */
   jobTiming: { heartbeatMs: number; staleMs: number; sweepMs: number }
+  /** Which supervised child this process is, and which run of it (a restart's predecessors are dead). */
+  supervised: { child: string; run: number } | null
   logLevel: string
   /** An OpenAI-compatible endpoint for the AI engines; unset: the local engines only. */
   llm: LlmConfig | null
@@ -138,12 +154,15 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     loginIpLimit: e.LOGIN_IP_LIMIT,
     loginAccountLimit: e.LOGIN_ACCOUNT_LIMIT,
     loginAccountWindowMs: e.LOGIN_ACCOUNT_WINDOW_MIN * 60_000,
+    accessTokenTtlS: e.ACCESS_TOKEN_SECONDS,
+    refreshReuseLeewayS: e.REFRESH_REUSE_LEEWAY_SECONDS,
     housekeepingCron: e.HOUSEKEEPING_CRON,
     jobTiming: {
       heartbeatMs: e.JOB_HEARTBEAT_SECONDS * 1000,
       staleMs: e.JOB_STALE_SECONDS * 1000,
       sweepMs: e.JOB_SWEEP_SECONDS * 1000,
     },
+    supervised: e.SUPERVISOR_CHILD ? { child: e.SUPERVISOR_CHILD, run: e.SUPERVISOR_RUN } : null,
     logLevel: e.LOG_LEVEL,
     llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY ?? 'unused', model: e.LLM_MODEL } : null,
     speech: {

@@ -19,6 +19,7 @@ try {
   const queue = await startQueue(database, {
     workers: env.workers,
     timing: env.jobTiming,
+    supervised: env.supervised,
     log: { info: console.log, error: (obj, msg) => console.error(msg ?? 'job queue error', obj) },
   })
   await registerJobs(queue, database, env, blobs)

@@ -22,6 +22,7 @@ const database = await openConfiguredDatabase(env)
 const queue = await startQueue(database, {
   workers: env.workers,
   timing: env.jobTiming,
+  supervised: env.supervised,
   log: { info: console.log, error: (obj, msg) => console.error(msg ?? 'job queue error', obj) },
 })
 // the blobs folder must be shared with the API (the same DATA_DIR, or a shared volume)

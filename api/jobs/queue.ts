@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss'
 import type { Database } from '../db/client'
-import { type Registry, startRegistry, type WorkerTiming } from './workers'
+import { type Registry, startRegistry, type Supervised, type WorkerTiming } from './workers'
 
 type Log = { info(msg: string): void; error(obj: unknown, msg?: string): void }
 
@@ -27,7 +27,7 @@ export type Queue = {
 /** pg-boss on the application's database: PGlite through its executor, PostgreSQL by URL. */
 export async function startQueue(
   database: Database,
-  opts: { workers: number; log: Log; timing?: Partial<WorkerTiming> },
+  opts: { workers: number; log: Log; timing?: Partial<WorkerTiming>; supervised?: Supervised | null },
 ): Promise<Queue> {
   const connection: PgBoss.ConstructorOptions = database.executor
     ? { db: database.executor as PgBoss.Db }
@@ -42,6 +42,7 @@ export async function startQueue(
       ? await startRegistry(database.db, boss, {
           timing: opts.timing,
           exclusive: Boolean(database.executor),
+          supervised: opts.supervised,
           log: opts.log,
         })
       : null

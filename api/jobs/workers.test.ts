@@ -121,6 +121,30 @@ describe('job workers: heartbeats, claims and the sweep', () => {
     }
   })
 
+  it('a restarted child retries the jobs of its earlier run at once, fresh heartbeat or not', async () => {
+    const queue = 'test-restarted'
+    await sender.boss.createQueue(queue, { name: queue, retryLimit: 2 })
+    const [ofEarlierRun, ofOther] = [await activeJob(queue), await activeJob(queue)]
+    await worker('host:cafe:api#1', '0 seconds')
+    await worker('host:cafe:apiary#1', '0 seconds')
+    await claim(ofEarlierRun, queue, 'host:cafe:api#1')
+    await claim(ofOther, queue, 'host:cafe:apiary#1')
+    const registry = await startRegistry(database.db, sender.boss, {
+      exclusive: false,
+      supervised: { child: 'host:cafe:api', run: 2 },
+      log: silent,
+    })
+    try {
+      expect(registry.id).toBe('host:cafe:api#2')
+      expect(await state(queue, ofEarlierRun)).toBe('retry')
+      expect(await state(queue, ofOther)).toBe('active')
+    } finally {
+      await registry.stop()
+      await database.db.delete(jobWorkers)
+      await database.db.delete(jobClaims)
+    }
+  })
+
   it('a worker beats and holds a claim while it runs a job; a stop hands an unfinished job back', async () => {
     const consumer = await startQueue(database, { workers: 1, log: silent, timing: fast })
     const queue = 'test-held'

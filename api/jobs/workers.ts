@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import os from 'node:os'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, type SQL, sql } from 'drizzle-orm'
 import type PgBoss from 'pg-boss'
 import type { Db } from '../db/client'
 import { jobClaims, jobWorkers } from '../db/schema'
@@ -29,6 +29,9 @@ export type Registry = {
   stop(): Promise<void>
 }
 
+/** Set by scripts/lib/supervise.mjs: which child this process is, and which run of it. */
+export type Supervised = { child: string; run: number }
+
 export function newWorkerId() {
   return `${os.hostname().slice(0, 60)}:${process.pid}:${randomBytes(4).toString('hex')}`
 }
@@ -37,15 +40,20 @@ export function newWorkerId() {
  * Heartbeats and claims for pg-boss 10, which has neither: a process killed mid-job leaves the job
  * `active` until its expiry (hours for speech). Every consuming process runs a sweep, but only over
  * workers whose heartbeat stopped, so a live worker's jobs on another machine are never taken.
- * `exclusive` (PGlite: one process owns the database) makes every other worker dead at once.
+ * `exclusive` (PGlite: one process owns the database) makes every other worker dead at once, and
+ * `supervised` (a restart by scripts/lib/supervise.mjs) the earlier runs of the same child.
  */
 export async function startRegistry(
   db: Db,
   boss: PgBoss,
-  opts: { timing?: Partial<WorkerTiming>; exclusive?: boolean; id?: string; log: Log },
+  opts: { timing?: Partial<WorkerTiming>; exclusive?: boolean; supervised?: Supervised | null; log: Log },
 ): Promise<Registry> {
   const timing = { ...defaultWorkerTiming, ...opts.timing }
-  const id = opts.id ?? newWorkerId()
+  const id = opts.supervised ? `${opts.supervised.child}#${opts.supervised.run}` : newWorkerId()
+  // the supervisor runs one of these at a time: every other run of the same child has died
+  const predecessors = opts.supervised ? `${opts.supervised.child}#` : null
+  const predecessor = (column: SQL) =>
+    predecessors ? sql`left(${column}, ${predecessors.length}) = ${predecessors}` : sql`false`
   const staleSeconds = opts.exclusive ? 0 : timing.staleMs / 1000
   const log = opts.log
 
@@ -60,9 +68,12 @@ export async function startRegistry(
     const taken = (await db.execute(sql`
       delete from ${jobClaims} c
       where c.worker_id <> ${id}
-        and not exists (
-          select 1 from ${jobWorkers} w
-          where w.id = c.worker_id and w.heartbeat_at >= now() - make_interval(secs => ${staleSeconds})
+        and (
+          ${predecessor(sql`c.worker_id`)}
+          or not exists (
+            select 1 from ${jobWorkers} w
+            where w.id = c.worker_id and w.heartbeat_at >= now() - make_interval(secs => ${staleSeconds})
+          )
         )
       returning c.job_id, c.queue, c.worker_id`)) as unknown as {
       rows: { job_id: string; queue: string; worker_id: string }[]
@@ -77,7 +88,8 @@ export async function startRegistry(
     }
     await db.execute(sql`
       delete from ${jobWorkers}
-      where id <> ${id} and heartbeat_at < now() - make_interval(secs => ${staleSeconds})`)
+      where id <> ${id}
+        and (${predecessor(sql`id`)} or heartbeat_at < now() - make_interval(secs => ${staleSeconds}))`)
     if (handedBack) log.info(`handed ${handedBack} job(s) of stopped workers back to the queue`)
     return handedBack
   }
