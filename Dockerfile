@@ -1,7 +1,9 @@
 # syntax=docker/dockerfile:1
 # Multi-stage image for the portal and the API. One image serves every role:
-#   docker run -p 3000:3000 -v portal-data:/data -e SESSION_SECRET=… -e JWT_SECRET=… IMAGE
-# runs both (npm start); `npm run start:api|start:portal|start:worker` runs one role (fly.toml).
+#   docker run --init -p 3000:3000 -v portal-data:/data -e SESSION_SECRET=… -e JWT_SECRET=… IMAGE
+# runs both (npm start's script); `node scripts/start-role.mjs api|portal|worker` runs one role (fly.toml).
+# Commands run node directly: npm passes a stop's SIGTERM to a shell that dies without passing it on.
+# --init reaps what a crashed child leaves behind; the supervisor restarts the child itself.
 
 FROM node:22-bookworm-slim AS base
 WORKDIR /app
@@ -40,4 +42,5 @@ VOLUME /data
 EXPOSE 3000 8000
 # Every server listening in the container must be healthy (works for any role; see the script).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 CMD ["node", "scripts/healthcheck.mjs"]
-CMD ["npm", "start"]
+# the supervisor drains and stops every child within 10 s of a SIGTERM (docker stop waits 10 s)
+CMD ["node", "scripts/start.mjs"]

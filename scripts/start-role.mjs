@@ -1,5 +1,6 @@
 // One role of a split deployment: `node scripts/start-role.mjs api|portal|worker|create-admin [args]`.
-// Builds the part it needs when missing or stale, then runs it with signals forwarded.
+// Builds the part it needs when missing or stale, then runs it with signals forwarded, and restarts
+// it if it crashes (scripts/lib/supervise.mjs).
 import { spawn } from 'node:child_process'
 import { ensureBuilt } from './lib/builders.mjs'
 import { bins, outputs, root } from './lib/paths.mjs'

@@ -1,5 +1,7 @@
 // `npm start`: build what is missing or stale, then run the API (with its job workers) and the
-// portal together, print where to go, and stop both on Ctrl-C. Plain JS so it runs before any build.
+// portal together, print where to go, and stop both on Ctrl-C or SIGTERM. A crashed child is
+// restarted (scripts/lib/supervise.mjs). Plain JS so it runs before any build. The image runs this
+// file directly, not through npm: npm does not pass a SIGTERM on to it.
 import { ensureBuilt } from './lib/builders.mjs'
 import { bins, outputs } from './lib/paths.mjs'
 import { demoAccounts, demoPassword, roleEnv, StartError, stackEnv } from './lib/stack-env.mjs'
