@@ -12,7 +12,7 @@ import { openApiTransform } from './lib/multipart-body'
 import { requestValidatorCompiler } from './lib/validator'
 import { version } from './lib/version'
 import { installAuth } from './plugins/auth'
-import { installErrorHandling } from './plugins/errors'
+import { frameworkErrors, installErrorHandling } from './plugins/errors'
 import { installMethodCheck } from './plugins/methods'
 import { DOCS_CSP, installSecurityHeaders } from './plugins/security-headers'
 import { accountsRoutes } from './routes/accounts'
@@ -40,7 +40,7 @@ export type AppEnv = Pick<
   ApiEnv,
   'jwtSecret' | 'trustProxy' | 'loginIpLimit' | 'loginAccountLimit' | 'loginAccountWindowMs'
 > &
-  Partial<Pick<ApiEnv, 'faceThreshold'>>
+  Partial<Pick<ApiEnv, 'faceThreshold' | 'accessTokenTtlS' | 'refreshReuseLeewayS'>>
 
 export type BuildOptions = {
   database: Database
@@ -61,6 +61,7 @@ export async function buildApp({ database, env, queue, blobs = null, llm = null,
     logger,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: env.trustProxy.length ? env.trustProxy : false,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>()
 
   app.setValidatorCompiler(requestValidatorCompiler)

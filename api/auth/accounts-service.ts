@@ -29,7 +29,9 @@ export function findUserByEmail(db: Db, email: string) {
     .then((rows) => rows[0])
 }
 
-type Limits = { accountLimit: number; accountWindowMs: number }
+type Limits = { accountLimit: number; accountWindowMs: number; reuseLeewayS?: number }
+
+export const REUSE_LEEWAY_S = 10
 
 /** The first pause once an account and source have used their free attempts; it doubles each time after. */
 export const FIRST_DELAY_MS = 1000
@@ -93,33 +95,52 @@ export function createAccountsService(db: Db, tokens: TokenService, limits: Limi
     return { ...pair, user: toUser(updated) }
   }
 
-  /** Rotation: the presented token is spent; presenting a spent or revoked one ends its family. */
+  /**
+   * Rotation: the presented token is spent. Presenting it again ends its family (reuse
+   * detection), except within a few seconds of its rotation: two tabs, or a page and its
+   * background fetch, that refreshed at once each get a fresh pair in the same family.
+   */
   async function refresh(token: string) {
     const claims = await tokens.verifyRefresh(token).catch(() => {
       throw unauthorized()
     })
+    const now = new Date()
     const [spent] = await db
       .update(refreshTokens)
-      .set({ usedAt: new Date() })
+      .set({ usedAt: now })
       .where(
         and(
           eq(refreshTokens.jti, claims.jti),
           isNull(refreshTokens.usedAt),
           isNull(refreshTokens.revokedAt),
-          gt(refreshTokens.expiresAt, new Date()),
+          gt(refreshTokens.expiresAt, now),
         ),
       )
       .returning()
-    if (!spent) {
+    const leeway = limits.reuseLeewayS ?? REUSE_LEEWAY_S
+    const [justRotated] = spent
+      ? [spent]
+      : await db
+          .select()
+          .from(refreshTokens)
+          .where(
+            and(
+              eq(refreshTokens.jti, claims.jti),
+              isNull(refreshTokens.revokedAt),
+              gt(refreshTokens.expiresAt, now),
+              gt(refreshTokens.usedAt, new Date(now.getTime() - leeway * 1000)),
+            ),
+          )
+    if (!justRotated) {
       await tokens.revokeFamily(claims.family)
       throw unauthorized()
     }
-    const [user] = await db.select().from(users).where(eq(users.id, spent.userId))
+    const [user] = await db.select().from(users).where(eq(users.id, justRotated.userId))
     if (!user?.isActive) {
-      await tokens.revokeFamily(spent.family)
+      await tokens.revokeFamily(justRotated.family)
       throw unauthorized()
     }
-    return tokens.issuePair(user, spent.family)
+    return tokens.issuePair(user, justRotated.family)
   }
 
   /** Ends the caller's session, and the presented refresh token's family when it is the caller's. */

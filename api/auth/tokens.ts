@@ -13,7 +13,7 @@ export type RefreshClaims = { sub: number; jti: string; family: string }
 
 export class TokenError extends Error {}
 
-export function createTokenService(db: Db, secret: string) {
+export function createTokenService(db: Db, secret: string, { accessTtlS = ACCESS_TTL_S } = {}) {
   const key = new TextEncoder().encode(secret)
 
   async function sign(claims: Record<string, unknown>, sub: number, ttlS: number, jti?: string) {
@@ -47,7 +47,7 @@ export function createTokenService(db: Db, secret: string) {
       expiresAt: new Date(Date.now() + REFRESH_TTL_S * 1000),
     })
     const [access, refresh] = await Promise.all([
-      sign({ typ: 'access', role: user.role, sid: family }, user.id, ACCESS_TTL_S),
+      sign({ typ: 'access', role: user.role, sid: family }, user.id, accessTtlS),
       sign({ typ: 'refresh', family }, user.id, REFRESH_TTL_S, jti),
     ])
     return { access, refresh }

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import type { ErrorBody } from '#contract/envelope'
 import { HttpError } from '../lib/http-error'
@@ -35,13 +35,27 @@ export const isDataException = (error: unknown) => sqlState(error)?.startsWith('
 type Issue = { instancePath: string; message: string; params: { issue: { code: string; received?: unknown } } }
 
 function fieldErrors(error: { validation: Issue[] }) {
-  const errors: Record<string, string[]> = {}
+  // no prototype: a field named `constructor` or `__proto__` is a field like any other
+  const errors: Record<string, string[]> = Object.create(null)
   for (const { instancePath, message, params } of error.validation) {
     const field = instancePath.replace(/^\//, '').replaceAll('/', '.') || 'non_field_errors'
     const missing = field === 'non_field_errors' && ['null', 'undefined'].includes(String(params.issue.received))
     ;(errors[field] ??= []).push(missing ? 'Request body is required' : message)
   }
   return errors
+}
+
+/**
+ * Errors Fastify meets before routing (a malformed URL, a path segment over 100 characters), which
+ * no hook sees: the envelope and the headers every answer carries.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400
+  const body: ErrorBody = {
+    data: null,
+    message: status === 414 ? 'A part of the address is too long' : 'The address is malformed',
+  }
+  reply.header('x-content-type-options', 'nosniff').header('cache-control', 'no-store').status(status).send(body)
 }
 
 /** One error handler and one not-found handler, so every failure is the error envelope. */

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq, sql } from 'drizzle-orm'
 import { paths } from '#contract/paths'
+import { refreshTokens } from '#api/db/schema'
 import { createUser, login, setupTestApp, type TestApp, tokensFor } from '#api/test-utils'
 
 let t: TestApp
@@ -69,12 +71,49 @@ describe('tokens', () => {
     })
     expect(detail.statusCode).toBe(200)
 
+    // past the few seconds of leeway a second presentation is reuse
+    await t.db
+      .update(refreshTokens)
+      .set({ usedAt: sql`${refreshTokens.usedAt} - interval '11 seconds'` })
+      .where(eq(refreshTokens.userId, user.id))
     const reuse = await rotate(first.refresh)
     expect(reuse.statusCode).toBe(401)
     // the thief's reuse revoked the family: the newest refresh and its access token die too
     expect((await rotate(pair.refresh)).statusCode).toBe(401)
     const after = await t.app.inject({ url: paths.userDetail, headers: { authorization: `Bearer ${pair.access}` } })
     expect(after.statusCode).toBe(401)
+  })
+
+  it('keeps the session when two tabs refresh with the same token at once (issue 13, finding 9)', async () => {
+    const user = await createUser(t)
+    const first = await tokensFor(t, user)
+    const rotate = (refresh: string) => t.app.inject({ method: 'POST', url: paths.tokenRefresh, payload: { refresh } })
+    const both = await Promise.all([rotate(first.refresh), rotate(first.refresh)])
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200])
+    for (const res of both) {
+      const { access, refresh } = res.json().data
+      const me = await t.app.inject({ url: paths.userDetail, headers: { authorization: `Bearer ${access}` } })
+      expect(me.statusCode).toBe(200)
+      // each tab's new refresh token rotates on in the same, living family
+      expect((await rotate(refresh)).statusCode).toBe(200)
+    }
+    const families = await t.db
+      .selectDistinct({ family: refreshTokens.family })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.userId, user.id))
+    expect(families).toHaveLength(1)
+  })
+
+  it('lets an access token live ACCESS_TOKEN_SECONDS', async () => {
+    const short = await setupTestApp({ accessTokenTtlS: 1 })
+    try {
+      const { auth } = await tokensFor(short, await createUser(short))
+      expect((await short.app.inject({ url: paths.userDetail, headers: auth })).statusCode).toBe(200)
+      await new Promise((resolve) => setTimeout(resolve, 2100))
+      expect((await short.app.inject({ url: paths.userDetail, headers: auth })).statusCode).toBe(401)
+    } finally {
+      await short.close()
+    }
   })
 
   it('refuses an access token presented as a refresh token, and garbage', async () => {

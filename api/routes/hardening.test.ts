@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { paths } from '#contract/paths'
 import { createUser, setupTestApp, tokensFor, type TestApp } from '#api/test-utils'
@@ -14,6 +16,14 @@ beforeAll(async () => {
     {
       register(app) {
         // a value the contract let through and the database refuses (SQLSTATE 22003)
+        // a contract whose fields are named like Object's own properties
+        app
+          .withTypeProvider<ZodTypeProvider>()
+          .post(
+            '/api/test/fields/',
+            { schema: { body: z.object({ constructor: z.string(), toString: z.number() }) } },
+            async () => ({ data: null, message: 'ok' }),
+          )
         app.get('/api/test/out-of-range/', async () => {
           await t.db.execute(sql`select cast(${'1e300'} as real)`)
           return { data: null, message: 'unreachable' }
@@ -93,5 +103,20 @@ describe('client input that reached the database as a 500 (finding 3)', () => {
     const res = await get('/api/test/out-of-range/')
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({ data: null, message: 'A value in the request is out of range or malformed' })
+  })
+})
+
+describe('the error envelope holds for everything a client can send', () => {
+  it('reports a field named like an Object property as a field', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/test/fields/', payload: { constructor: 1 } })
+    expect(res.statusCode).toBe(400)
+    expect(Object.keys(res.json().errors).sort()).toEqual(['constructor', 'toString'])
+  })
+
+  it('answers a path segment over 100 characters with 414 in the envelope', async () => {
+    const res = await get(`/api/face_recognition/people/${'9'.repeat(120)}/`)
+    expect(res.statusCode).toBe(414)
+    expect(res.json()).toEqual({ data: null, message: 'A part of the address is too long' })
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
   })
 })
