@@ -714,9 +714,15 @@ function requestWith(op: Operation, target: string | null, options: RequestOptio
     { requiredKeys: [] },
   )
   const extraQuery = hostileAt('extra')
-    ? fc.option(fc.tuple(fc.constantFrom('extra', 'page', '__proto__', 'constructor', 'a[b]'), hostileString(50)), {
-        freq: target === '*' ? 4 : 1000,
-      })
+    ? fc.option(
+        fc.tuple(
+          fc.constantFrom('extra', 'page', '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'a[b]'),
+          hostileString(50),
+        ),
+        {
+          freq: target === '*' ? 4 : 1000,
+        },
+      )
     : fc.constant(null)
 
   const hostileBody = hostileAt('body')
@@ -898,6 +904,9 @@ export function edgeRequests(op: Operation, options: RequestOptions & { seed: nu
   for (const p of op.query) {
     for (const edge of edgeValues(p.schema ?? {})) out.push(build(params, { ...query, [p.name]: edge }, body))
   }
+  // keys every object inherits, as unknown query keys: a handler that indexes a plain object by field name breaks on them
+  for (const key of ['__proto__', 'constructor', 'toString'])
+    out.push(build(params, { ...query, [key]: EDGE_STRINGS[0] }, body))
   if (body && typeof body === 'object' && !Array.isArray(body) && op.json?.properties) {
     for (const [name, schema] of Object.entries(op.json.properties)) {
       for (const edge of edgeValues(schema)) out.push(build(params, query, { ...body, [name]: edge }))
