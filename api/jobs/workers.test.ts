@@ -125,23 +125,45 @@ describe('job workers: heartbeats, claims and the sweep', () => {
     const queue = 'test-restarted'
     await sender.boss.createQueue(queue, { name: queue, retryLimit: 2 })
     const [ofEarlierRun, ofOther] = [await activeJob(queue), await activeJob(queue)]
-    await worker('host:cafe:api#1', '0 seconds')
-    await worker('host:cafe:apiary#1', '0 seconds')
-    await claim(ofEarlierRun, queue, 'host:cafe:api#1')
-    await claim(ofOther, queue, 'host:cafe:apiary#1')
+    await worker('host:cafe:api#1:700', '0 seconds')
+    await worker('host:cafe:apiary#1:701', '0 seconds')
+    await claim(ofEarlierRun, queue, 'host:cafe:api#1:700')
+    await claim(ofOther, queue, 'host:cafe:apiary#1:701')
     const registry = await startRegistry(database.db, sender.boss, {
       exclusive: false,
       supervised: { child: 'host:cafe:api', run: 2 },
       log: silent,
     })
     try {
-      expect(registry.id).toBe('host:cafe:api#2')
+      expect(registry.id).toBe(`host:cafe:api#2:${process.pid}`)
       expect(await state(queue, ofEarlierRun)).toBe('retry')
       expect(await state(queue, ofOther)).toBe('active')
     } finally {
       await registry.stop()
       await database.db.delete(jobWorkers)
       await database.db.delete(jobClaims)
+    }
+  })
+
+  it('an active job nobody claimed (its worker died right after taking it) is handed back after the stale limit', async () => {
+    const queue = 'test-unclaimed'
+    await sender.boss.createQueue(queue, { name: queue, retryLimit: 2 })
+    const [fresh, old] = [await activeJob(queue), await activeJob(queue)]
+    await database.db.execute(sql`update pgboss.job set started_on = now() - interval '31 seconds' where id = ${old}`)
+    const registry = await startRegistry(database.db, sender.boss, { exclusive: false, log: silent })
+    try {
+      expect(await state(queue, old)).toBe('retry')
+      // a live worker may be between its fetch and its claim
+      expect(await state(queue, fresh)).toBe('active')
+    } finally {
+      await registry.stop()
+    }
+    // the one process of the embedded database: whatever is active at its start is orphaned
+    const owner = await startRegistry(database.db, sender.boss, { exclusive: true, log: silent })
+    try {
+      expect(await state(queue, fresh)).toBe('retry')
+    } finally {
+      await owner.stop()
     }
   })
 

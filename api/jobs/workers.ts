@@ -24,7 +24,7 @@ export type Registry = {
   claim(queue: string, jobId: string): Promise<void>
   release(jobId: string): Promise<void>
   /** Hands the jobs of dead workers back to pg-boss; returns how many. */
-  sweep(): Promise<number>
+  sweep(options?: { starting?: boolean }): Promise<number>
   /** Stops the timers and removes this worker and its claims (its running jobs were handed back). */
   stop(): Promise<void>
 }
@@ -49,7 +49,8 @@ export async function startRegistry(
   opts: { timing?: Partial<WorkerTiming>; exclusive?: boolean; supervised?: Supervised | null; log: Log },
 ): Promise<Registry> {
   const timing = { ...defaultWorkerTiming, ...opts.timing }
-  const id = opts.supervised ? `${opts.supervised.child}#${opts.supervised.run}` : newWorkerId()
+  // the pid too: a watcher (tsx watch in dev) may start the same run again in a new process
+  const id = opts.supervised ? `${opts.supervised.child}#${opts.supervised.run}:${process.pid}` : newWorkerId()
   // the supervisor runs one of these at a time: every other run of the same child has died
   const predecessors = opts.supervised ? `${opts.supervised.child}#` : null
   const predecessor = (column: SQL) =>
@@ -63,7 +64,16 @@ export async function startRegistry(
       .values({ id, host: os.hostname().slice(0, 255), pid: process.pid })
       .onConflictDoUpdate({ target: jobWorkers.id, set: { heartbeatAt: sql`now()` } })
 
-  async function sweep() {
+  /** Fails a job back to pg-boss (a retry, while it has retries left) if it is still active. */
+  async function handBack(queue: string, jobId: string, why: string) {
+    // a job that finished, or was already retried by pg-boss's own expiry, is left alone
+    const job = await boss.getJobById(queue, jobId).catch(() => null)
+    if (job?.state !== 'active') return false
+    await boss.fail(queue, jobId, { message: why })
+    return true
+  }
+
+  async function sweep({ starting = false } = {}) {
     // one statement, so two sweepers never both hand back the same job
     const taken = (await db.execute(sql`
       delete from ${jobClaims} c
@@ -80,11 +90,21 @@ export async function startRegistry(
     }
     let handedBack = 0
     for (const claim of taken.rows) {
-      // a job that finished, or was already retried by pg-boss's own expiry, is left alone
-      const job = await boss.getJobById(claim.queue, claim.job_id).catch(() => null)
-      if (job?.state !== 'active') continue
-      await boss.fail(claim.queue, claim.job_id, { message: `worker ${claim.worker_id} stopped while running it` })
-      handedBack++
+      if (await handBack(claim.queue, claim.job_id, `worker ${claim.worker_id} stopped while running it`)) handedBack++
+    }
+    // A worker that died between pg-boss's fetch and its claim (a window that a job holding the
+    // event loop widens) left an active job with no claim: after the stale limit it counts as
+    // orphaned; at the start of the one process that owns the embedded database, at once.
+    const orphanSeconds = opts.exclusive && starting ? 0 : timing.staleMs / 1000
+    const orphans = (await db.execute(sql`
+      select j.id, j.name from pgboss.job j
+      where j.state = 'active' and left(j.name, 8) <> '__pgboss'
+        and j.started_on < now() - make_interval(secs => ${orphanSeconds})
+        and not exists (select 1 from ${jobClaims} c where c.job_id = j.id)`)) as unknown as {
+      rows: { id: string; name: string }[]
+    }
+    for (const job of orphans.rows) {
+      if (await handBack(job.name, job.id, 'its worker stopped before it claimed it')) handedBack++
     }
     await db.execute(sql`
       delete from ${jobWorkers}
@@ -98,10 +118,13 @@ export async function startRegistry(
     run().catch((error) => log.error({ err: error }, `job worker ${what} failed`))
 
   await beat()
-  await sweep()
+  await sweep({ starting: true })
   const timers = [
     setInterval(guarded('heartbeat', beat), timing.heartbeatMs),
-    setInterval(guarded('sweep', sweep), timing.sweepMs),
+    setInterval(
+      guarded('sweep', () => sweep()),
+      timing.sweepMs,
+    ),
   ]
   for (const timer of timers) timer.unref()
 
