@@ -498,8 +498,8 @@ const otherOwner: Record<Kind, { as: readonly Role[]; status: number }[]> = {
   person: [{ as: ['qa_supervisor', 'auditor', 'agent', 'visitor'], status: 404 }],
   scan: [{ as: ['qa_supervisor', 'auditor', 'agent', 'visitor'], status: 404 }],
   notification: [{ as: ['admin', 'qa_supervisor', 'auditor', 'agent', 'visitor'], status: 404 }],
-  'signed-recording': [{ as: ['auditor', 'agent', 'visitor'], status: 404 }],
-  // a link made out to someone who may not see the object is an invalid link (the area's rule today)
+  // a link made out to someone the rule does not admit is an invalid link (decision 012): the link is refused, not the object
+  'signed-recording': [{ as: ['auditor', 'agent', 'visitor'], status: 403 }],
   'signed-page': [{ as: ['admin', 'qa_supervisor', 'auditor', 'agent', 'visitor'], status: 403 }],
   'signed-photo': [{ as: ['qa_supervisor', 'auditor', 'agent', 'visitor'], status: 403 }],
   'signed-scan-photo': [{ as: ['qa_supervisor', 'auditor', 'agent', 'visitor'], status: 403 }],
