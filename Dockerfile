@@ -31,6 +31,7 @@ ENV NODE_ENV=production \
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY package.json package-lock.json ./
 COPY scripts ./scripts
+COPY server.mjs ./
 COPY public ./public
 # the API reads its migrations (and any later data files) from api/ at run time
 COPY api ./api

@@ -10,7 +10,7 @@ import { Supervisor } from './lib/supervise.mjs'
 const roles = {
   api: { part: 'api', args: ['--enable-source-maps', outputs.api] },
   worker: { part: 'api', args: ['--enable-source-maps', outputs.worker] },
-  portal: { part: 'portal', args: [bins.remixServe, outputs.portal] },
+  portal: { part: 'portal', args: [bins.portalServer, outputs.portal] },
   'create-admin': { part: 'api', args: ['--enable-source-maps', outputs.createAdmin], interactive: true },
 }
 

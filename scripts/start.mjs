@@ -22,7 +22,7 @@ try {
 const { env, apiPort, portalPort, probeHost } = config
 const supervisor = new Supervisor()
 supervisor.start('api', process.execPath, ['--enable-source-maps', outputs.api], roleEnv(env, 'api'))
-supervisor.start('portal', process.execPath, [bins.remixServe, outputs.portal], roleEnv(env, 'portal'))
+supervisor.start('portal', process.execPath, [bins.portalServer, outputs.portal], roleEnv(env, 'portal'))
 
 const keepGoing = () => supervisor.alive
 const health = await waitFor(`http://${probeHost}:${apiPort}/api/health/`, {

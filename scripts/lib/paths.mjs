@@ -7,8 +7,7 @@ export const fromRoot = (...parts) => path.join(root, ...parts)
 
 export const bins = {
   remix: fromRoot('node_modules', '@remix-run', 'dev', 'dist', 'cli.js'),
-  remixServe: fromRoot('node_modules', '@remix-run', 'serve', 'dist', 'cli.js'),
-  // the portal's own server, a drop-in for remixServe (same argument: outputs.portal)
+  // the portal's own server (remix-serve's work, plus the client address, cross-site refusal and headers)
   portalServer: fromRoot('server.mjs'),
   tsx: fromRoot('node_modules', 'tsx', 'dist', 'cli.mjs'),
 }

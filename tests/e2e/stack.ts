@@ -77,7 +77,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
 /** The portal alone, pointed at an upstream that does not answer. */
 export async function startPortalWithDeadUpstream(): Promise<Stack> {
   const [port, deadPort] = [await freePort(), await freePort()]
-  const child = spawn(process.execPath, ['node_modules/@remix-run/serve/dist/cli.js', 'build/server/index.js'], {
+  const child = spawn(process.execPath, ['server.mjs', 'build/server/index.js'], {
     cwd: root,
     env: {
       ...process.env,
