@@ -147,6 +147,13 @@ describe('evaluation dashboard loader', () => {
     expect(dashboardQueries().get(paths.failedCategoryCount)).toEqual({ date_to: '2025-06-30', agent_id: '21' })
   })
 
+  it('says a date past 2999 is out of range and shows the page without it, not a 502 (issue 13)', async () => {
+    const result = await load('?date_from=2025-07-01&date_to=9999-12-31')
+    expect(result.status).toBe(200)
+    expect(result.body.errors.date_to).toEqual(['Use a date between 1900 and 2999'])
+    expect(dashboardQueries().get(paths.callEvaluationDashboard)).toEqual({ date_from: '2025-07-01' })
+  })
+
   it('reports a start date after the end date on the end date', async () => {
     const result = await load('?date_from=2025-07-01&date_to=2025-06-01')
     expect(result.body.errors.date_to).toEqual(['The start date is after the end date'])
