@@ -4,7 +4,7 @@ import type { Db } from '../db/client'
 import { documents, type DocumentPageRow, type ExtractedFieldRow } from '../db/schema'
 import { extractFields, OcrError, recognise, type ExtractedField } from '../engines/ocr'
 import { newBlobKey, type BlobStore } from '../lib/blob-store'
-import type { Queue } from './queue'
+import { gaveUp, type Queue } from './queue'
 
 export const READ_DOCUMENT = 'read-document'
 type ReadJob = { document_id: number }
@@ -152,5 +152,6 @@ export async function registerOcr(queue: Queue, deps: OcrDeps, { retryDelay = 5 
     retryBackoff: true,
     pollingIntervalSeconds: 1,
     expireInSeconds: 30 * 60,
+    onGiveUp: (data, why) => fail(deps.db, data.document_id, gaveUp(why)),
   })
 }

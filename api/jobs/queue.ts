@@ -5,7 +5,15 @@ import { type Registry, startRegistry, type Supervised, type WorkerTiming } from
 type Log = { info(msg: string): void; error(obj: unknown, msg?: string): void }
 
 export type JobHandler<T> = (data: T, job: PgBoss.Job<T>) => Promise<unknown>
-export type RegisterOptions = { concurrency?: number; pollingIntervalSeconds?: number } & Omit<PgBoss.Queue, 'name'>
+export type RegisterOptions<T = object> = {
+  concurrency?: number
+  pollingIntervalSeconds?: number
+  /**
+   * Called when a job of a worker that died is handed back with no retry left (pg-boss marks it
+   * failed; nothing else would): mark the record it was working on as failed, saying why.
+   */
+  onGiveUp?: (data: T, why: string) => Promise<unknown>
+} & Omit<PgBoss.Queue, 'name'>
 
 export type Queue = {
   boss: PgBoss
@@ -14,10 +22,12 @@ export type Queue = {
   /** This process's heartbeat and claims (./workers.ts); none when it only sends. */
   registry: Registry | null
   /** Creates the queue; starts `concurrency` consumers unless WORKERS=0. */
-  register<T extends object>(name: string, handler: JobHandler<T>, options?: RegisterOptions): Promise<void>
+  register<T extends object>(name: string, handler: JobHandler<T>, options?: RegisterOptions<T>): Promise<void>
   send<T extends object>(name: string, data: T, options?: PgBoss.SendOptions): Promise<string | null>
   schedule(name: string, cron: string, data?: object): Promise<void>
   ping(): Promise<boolean>
+  /** Starts retrying the jobs of dead workers: call once every queue is registered. */
+  startSweeping(): Promise<void>
   /** Takes no more jobs; those running go on. */
   pause(): Promise<void>
   /** Takes no more jobs, lets running ones finish for `drainMs` and hands the rest back for a retry. */
@@ -37,6 +47,7 @@ export async function startQueue(
   await boss.start()
   let healthy = true
   const names = new Set<string>()
+  const giveUps = new Map<string, (data: never, why: string) => Promise<unknown>>()
   const registry =
     opts.workers > 0
       ? await startRegistry(database.db, boss, {
@@ -44,6 +55,9 @@ export async function startQueue(
           exclusive: Boolean(database.executor),
           supervised: opts.supervised,
           log: opts.log,
+          onGiveUp: async (queue, data, why) => giveUps.get(queue)?.(data as never, why),
+          // the first sweep may give jobs up: it waits until the queues (and their hooks) are registered
+          sweepAtStart: false,
         })
       : null
 
@@ -61,8 +75,9 @@ export async function startQueue(
     boss,
     workers: opts.workers,
     registry,
-    async register(name, handler, { concurrency = 1, pollingIntervalSeconds = 2, ...queueOptions } = {}) {
+    async register(name, handler, { concurrency = 1, pollingIntervalSeconds = 2, onGiveUp, ...queueOptions } = {}) {
       await boss.createQueue(name, { name, retryLimit: 3, retryBackoff: true, ...queueOptions })
+      if (onGiveUp) giveUps.set(name, onGiveUp as never)
       if (opts.workers <= 0) return
       names.add(name)
       // pg-boss 10 has no team size: each work() call is one consumer
@@ -84,6 +99,7 @@ export async function startQueue(
       }
       return healthy
     },
+    startSweeping: async () => registry?.startSweeping(),
     async pause() {
       for (const name of names) await boss.offWork(name)
     },
@@ -94,3 +110,6 @@ export async function startQueue(
     },
   }
 }
+
+/** The failure a record shows when every try ended with its worker gone. */
+export const gaveUp = (why: string) => `Stopped on every try (the last: ${why}); try again.`

@@ -20,4 +20,5 @@ export async function registerJobs(queue: Queue, database: Database, env: ApiEnv
   await registerTranscription(queue, { db, blobs, speech: env.speech, llm })
   await registerSummarization(queue, db, llm)
   await registerOcr(queue, { db, blobs })
+  await queue.startSweeping()
 }

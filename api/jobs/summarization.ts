@@ -4,7 +4,7 @@ import { summaries } from '../db/schema'
 import type { Llm } from '../engines/llm/client'
 import { summarize } from '../engines/summarize'
 import { CANCELLED } from '../summaries/store'
-import type { Queue } from './queue'
+import { gaveUp, type Queue } from './queue'
 
 export const SUMMARIZE_TEXT = 'summarize-text'
 type SummarizeJob = { summary_id: number }
@@ -68,5 +68,10 @@ export async function registerSummarization(queue: Queue, db: Db, llm: Llm | nul
     retryLimit: 2,
     retryDelay: 2,
     pollingIntervalSeconds: 1,
+    onGiveUp: (data, why) =>
+      db
+        .update(summaries)
+        .set({ status: 'failed', failureReason: gaveUp(why) })
+        .where(and(eq(summaries.id, data.summary_id), inArray(summaries.status, ['pending', 'in_queue', 'started']))),
   })
 }

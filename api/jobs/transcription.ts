@@ -8,7 +8,7 @@ import { SpeechError, transcribe } from '../engines/speech'
 import { summarize } from '../engines/summarize'
 import { redactSegments } from '../engines/text/redact'
 import type { BlobStore } from '../lib/blob-store'
-import type { Queue } from './queue'
+import { gaveUp, type Queue } from './queue'
 
 export const TRANSCRIBE_RECORDING = 'transcribe-recording'
 type TranscribeJob = { recording_id: number }
@@ -112,5 +112,6 @@ export async function registerTranscription(queue: Queue, deps: TranscriptionDep
     retryDelay,
     pollingIntervalSeconds: 1,
     expireInSeconds: 3 * 60 * 60,
+    onGiveUp: (data, why) => fail(deps.db, data.recording_id, gaveUp(why)),
   })
 }

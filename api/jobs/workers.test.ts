@@ -237,4 +237,41 @@ describe('job workers: heartbeats, claims and the sweep', () => {
       await consumer.stop()
     }
   })
+
+  it('a summary whose worker died on its last try ends failed, saying so, not started for ever', async () => {
+    const [user] = await database.db
+      .insert(users)
+      .values({ email: 'workers-last@test.local', passwordHash: 'x', role: 'agent' })
+      .returning()
+    const env = { ...parseEnv({ JWT_SECRET: testEnv.jwtSecret, DATA_DIR: os.tmpdir() }), jobTiming: fast }
+    const blobs = localBlobStore(os.tmpdir())
+    await registerJobs(sender, database, env, blobs)
+    const summary = await createSummary(database.db, user, {
+      text: 'Agent: Hello. Customer: My bill is wrong.',
+      summaryType: 'call_notes',
+      sourceName: 'Pasted text',
+    })
+    await requestSummary(sender, database.db, summary.id)
+    const [job] = await sender.boss.fetch(SUMMARIZE_TEXT)
+    // its earlier tries were used up the same way
+    await database.db.execute(sql`update pgboss.job set retry_count = retry_limit where id = ${job.id}`)
+    await database.db.update(summaries).set({ status: 'started' }).where(eq(summaries.id, summary.id))
+    await worker('killed-last', '1 hour')
+    await claim(job.id, SUMMARIZE_TEXT, 'killed-last')
+
+    const consumer = await startQueue(database, { workers: 1, log: silent, timing: fast })
+    try {
+      await registerJobs(consumer, database, env, blobs)
+      const failed = await until(async () => {
+        const [row] = await database.db.select().from(summaries).where(eq(summaries.id, summary.id))
+        return row.status === 'failed' && row
+      })
+      expect(failed.failureReason).toBe(
+        'Stopped on every try (the last: worker killed-last stopped while running it); try again.',
+      )
+      expect(await state(SUMMARIZE_TEXT, job.id)).toBe('failed')
+    } finally {
+      await consumer.stop()
+    }
+  })
 })

@@ -24,6 +24,8 @@ export type Registry = {
   claim(queue: string, jobId: string): Promise<void>
   release(jobId: string): Promise<void>
   /** Hands the jobs of dead workers back to pg-boss; returns how many. */
+  /** The first sweep and the periodic ones (at start unless `sweepAtStart` is false); idempotent. */
+  startSweeping(): Promise<void>
   sweep(options?: { starting?: boolean }): Promise<number>
   /** Stops the timers and removes this worker and its claims (its running jobs were handed back). */
   stop(): Promise<void>
@@ -46,7 +48,16 @@ export function newWorkerId() {
 export async function startRegistry(
   db: Db,
   boss: PgBoss,
-  opts: { timing?: Partial<WorkerTiming>; exclusive?: boolean; supervised?: Supervised | null; log: Log },
+  opts: {
+    timing?: Partial<WorkerTiming>
+    exclusive?: boolean
+    supervised?: Supervised | null
+    log: Log
+    /** false: the first sweep waits for `startSweeping()`, once every queue's give-up hook is known. */
+    sweepAtStart?: boolean
+    /** A job handed back with no retry left: its queue's owner marks what it was doing as failed. */
+    onGiveUp?: (queue: string, data: unknown, why: string) => Promise<unknown>
+  },
 ): Promise<Registry> {
   const timing = { ...defaultWorkerTiming, ...opts.timing }
   // the pid too: a watcher (tsx watch in dev) may start the same run again in a new process
@@ -70,6 +81,8 @@ export async function startRegistry(
     const job = await boss.getJobById(queue, jobId).catch(() => null)
     if (job?.state !== 'active') return false
     await boss.fail(queue, jobId, { message: why })
+    const after = await boss.getJobById(queue, jobId).catch(() => null)
+    if (after?.state === 'failed') await opts.onGiveUp?.(queue, after.data, why)
     return true
   }
 
@@ -117,15 +130,24 @@ export async function startRegistry(
   const guarded = (what: string, run: () => Promise<unknown>) => () =>
     run().catch((error) => log.error({ err: error }, `job worker ${what} failed`))
 
+  const timers: NodeJS.Timeout[] = []
+  let sweeping = false
+  async function startSweeping() {
+    if (sweeping) return
+    sweeping = true
+    await sweep({ starting: true })
+    timers.push(
+      setInterval(
+        guarded('sweep', () => sweep()),
+        timing.sweepMs,
+      ),
+    )
+    for (const timer of timers) timer.unref()
+  }
+
   await beat()
-  await sweep({ starting: true })
-  const timers = [
-    setInterval(guarded('heartbeat', beat), timing.heartbeatMs),
-    setInterval(
-      guarded('sweep', () => sweep()),
-      timing.sweepMs,
-    ),
-  ]
+  timers.push(setInterval(guarded('heartbeat', beat), timing.heartbeatMs))
+  if (opts.sweepAtStart ?? true) await startSweeping()
   for (const timer of timers) timer.unref()
 
   return {
@@ -140,6 +162,7 @@ export async function startRegistry(
       await db.delete(jobClaims).where(and(eq(jobClaims.jobId, jobId), eq(jobClaims.workerId, id)))
     },
     sweep,
+    startSweeping,
     async stop() {
       for (const timer of timers) clearInterval(timer)
       await db.delete(jobClaims).where(eq(jobClaims.workerId, id))
