@@ -168,3 +168,17 @@ export async function tokensFor(t: TestApp, user: { email: string; password: str
   const { access, refresh } = res.json().data as { access: string; refresh: string }
   return { access, refresh, auth: { authorization: `Bearer ${access}` } }
 }
+
+/** Polls `probe` until it gives a truthy value (returned), or fails the test after `ms`. */
+export async function until<T>(
+  probe: () => Promise<T | null | undefined | false>,
+  { ms = 20_000, every = 100 } = {},
+): Promise<T> {
+  const end = Date.now() + ms
+  for (;;) {
+    const value = await probe()
+    if (value) return value
+    if (Date.now() > end) throw new Error('timed out waiting')
+    await new Promise((r) => setTimeout(r, every))
+  }
+}

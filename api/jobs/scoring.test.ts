@@ -4,7 +4,7 @@ import type { Database } from '#api/db/client'
 import { callEvaluations, evaluationQuestionScores, recordings, users } from '#api/db/schema'
 import { registerScoring, requestScoring, runScoringJob } from '#api/jobs/scoring'
 import { type Queue, startQueue } from '#api/jobs/queue'
-import { createTestDatabase } from '#api/test-utils'
+import { createTestDatabase, until } from '#api/test-utils'
 import {
   goodCall,
   makeEvaluation,
@@ -43,16 +43,6 @@ afterAll(async () => {
 
 const evaluation = async (id: number) =>
   (await database.db.select().from(callEvaluations).where(eq(callEvaluations.id, id)))[0]
-
-async function until<T>(probe: () => Promise<T | null | undefined | false>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    const value = await probe()
-    if (value) return value
-    if (Date.now() > end) throw new Error('timed out waiting')
-    await new Promise((r) => setTimeout(r, 200))
-  }
-}
 
 describe('the scoring job', () => {
   it('re-scores through the queue: in queue, then completed with the new transcript', async () => {

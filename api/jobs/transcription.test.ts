@@ -9,7 +9,10 @@ import { conversation, writeWav } from '#api/engines/speech/test-audio'
 import { type Queue, startQueue } from '#api/jobs/queue'
 import { registerTranscription, requestTranscription, TRANSCRIBE_RECORDING } from '#api/jobs/transcription'
 import { localBlobStore, type BlobStore } from '#api/lib/blob-store'
-import { createTestDatabase } from '#api/test-utils'
+import { createTestDatabase, until as waitUntil } from '#api/test-utils'
+
+/** Transcription runs the real engine: give it a minute. */
+const until = <T>(probe: () => Promise<T | null | undefined | false>) => waitUntil(probe, { ms: 60_000 })
 
 /*
  * The job's retries: an unexpected failure (here the blob store failing once) marks the recording
@@ -61,16 +64,6 @@ async function upload(bytes: Uint8Array) {
 }
 
 const recording = async (id: number) => (await database.db.select().from(recordings).where(eq(recordings.id, id)))[0]
-
-async function until<T>(probe: () => Promise<T | null | undefined | false>, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    const value = await probe()
-    if (value) return value
-    if (Date.now() > end) throw new Error('timed out waiting')
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
 
 describe('the transcription job', () => {
   it('retries after an unexpected failure, showing the reason meanwhile, then completes', async () => {

@@ -10,7 +10,7 @@ import { requestSummary, SUMMARIZE_TEXT } from '#api/jobs/summarization'
 import { startRegistry } from '#api/jobs/workers'
 import { localBlobStore } from '#api/lib/blob-store'
 import { createSummary } from '#api/summaries/store'
-import { createTestDatabase, testEnv } from '#api/test-utils'
+import { createTestDatabase, testEnv, until } from '#api/test-utils'
 
 const silent = { info() {}, error() {} }
 const fast = { heartbeatMs: 200, staleMs: 1000, sweepMs: 300 }
@@ -26,16 +26,6 @@ afterAll(async () => {
   await sender.stop()
   await database.close()
 })
-
-async function until<T>(probe: () => Promise<T | null | undefined | false>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    const value = await probe()
-    if (value) return value
-    if (Date.now() > end) throw new Error('timed out waiting')
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
 
 /** A job taken by some worker, as pg-boss has it while that worker runs it. */
 async function activeJob(queue: string) {
@@ -186,7 +176,7 @@ describe('job workers: heartbeats, claims and the sweep', () => {
       (await database.db.select().from(jobWorkers).where(eq(jobWorkers.id, me)))[0]?.heartbeatAt.getTime()
     const first = await beat()
     expect(first).toBeDefined()
-    await until(async () => ((await beat())! > first! ? true : null), 5000)
+    await until(async () => ((await beat())! > first! ? true : null), { ms: 5000 })
 
     const id = (await sender.send(queue, {}))!
     await until(async () => entered)

@@ -14,7 +14,7 @@ import { summaries } from '#api/db/schema'
 import { startQueue } from '#api/jobs/queue'
 import { registerJobs } from '#api/jobs/register'
 import { CANCELLED } from '#api/summaries/store'
-import { createUser, setupTestApp, testQueue, tokensFor, type TestApp } from '#api/test-utils'
+import { createUser, setupTestApp, testQueue, tokensFor, type TestApp, until } from '#api/test-utils'
 import { parseEnv } from '#api/env'
 import type { z } from 'zod'
 
@@ -67,16 +67,6 @@ function multipart(fields: Record<string, string>, file?: { name: string; bytes:
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`))
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
-}
-
-async function until<T>(probe: () => Promise<T | null | undefined | false>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    const value = await probe()
-    if (value) return value
-    if (Date.now() > end) throw new Error('timed out waiting')
-    await new Promise((r) => setTimeout(r, 100))
-  }
 }
 
 describe('summary types and the empty chart', () => {

@@ -19,6 +19,7 @@ import {
   users,
 } from '#api/db/schema'
 import { seedDemo } from '#api/seed/seed'
+import { TINY_PNG, TINY_WAV } from './openapi-arbitraries'
 import { DEMO_PASSWORD, demoUsers } from '#api/seed/demo-data'
 import { createUser, setupTestApp, testEnv, testQueue, tokensFor, type TestApp } from '#api/test-utils'
 
@@ -95,20 +96,6 @@ export async function expiredToken(auth: Auth) {
     .setExpirationTime(now - 60)
     .sign(new TextEncoder().encode(testEnv.jwtSecret))
 }
-
-export const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==',
-  'base64',
-)
-export const TINY_WAV = Buffer.concat([
-  Buffer.from('RIFF'),
-  Buffer.from([0x44, 0x03, 0, 0]), // 36 + 800 bytes follow
-  Buffer.from('WAVEfmt '),
-  Buffer.from([16, 0, 0, 0, 1, 0, 1, 0, 0x40, 0x1f, 0, 0, 0x80, 0x3e, 0, 0, 2, 0, 16, 0]),
-  Buffer.from('data'),
-  Buffer.from([0x20, 0x03, 0, 0]),
-  Buffer.alloc(800),
-])
 
 const segments = [
   { speaker: 'agent' as const, start: 0, end: 3, text: 'Thank you for calling, how can I help?' },
@@ -274,3 +261,5 @@ export async function knownIds(t: TestApp) {
     ),
   }
 }
+
+export { TINY_PNG, TINY_WAV }

@@ -589,7 +589,8 @@ const rawBodies = [
   },
 ]
 
-const WAV = Buffer.concat([
+/** A valid WAV of 50 ms of silence (8 kHz mono 16-bit). */
+export const TINY_WAV = Buffer.concat([
   Buffer.from('RIFF'),
   Buffer.from([0x44, 0x03, 0, 0]), // 36 + 800 bytes follow
   Buffer.from('WAVEfmt '),
@@ -598,7 +599,8 @@ const WAV = Buffer.concat([
   Buffer.from([0x20, 0x03, 0, 0]),
   Buffer.alloc(800),
 ])
-const PNG_1x1 = Buffer.from(
+/** A valid 1×1 PNG. */
+export const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==',
   'base64',
 )
@@ -608,9 +610,9 @@ export const hostileFileBytes = fc.constantFrom(
   Buffer.alloc(0),
   Buffer.from('not a file at all'),
   Buffer.from([0, 0, 0, 0, 0xff, 0xfe]),
-  WAV,
-  PNG_1x1,
-  PNG_1x1.subarray(0, 20),
+  TINY_WAV,
+  TINY_PNG,
+  TINY_PNG.subarray(0, 20),
   Buffer.from('%PDF-1.7\n%\u00e2\u00e3\n'),
   Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
   Buffer.from('PK\u0003\u0004garbage'),
