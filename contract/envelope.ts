@@ -70,6 +70,7 @@ export const isoDate = z
  * Text a client may send: no NUL or other control character except tab and line breaks
  * (PostgreSQL refuses NUL in text; the others have no business in a name or a search).
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
 export const CONTROL_CHARS_MESSAGE = 'Remove the control characters (such as NUL) from this text'
 

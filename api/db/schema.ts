@@ -333,7 +333,9 @@ export const recordings = pgTable(
   },
   (t) => [
     uniqueIndex('recordings_kid_unique').on(t.kid),
-    index('recordings_uploads_idx').on(t.uploadedBy, t.createdAt).where(sql`${t.source} = 'upload'`),
+    index('recordings_uploads_idx')
+      .on(t.uploadedBy, t.createdAt)
+      .where(sql`${t.source} = 'upload'`),
   ],
 )
 
