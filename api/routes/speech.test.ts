@@ -296,8 +296,9 @@ describe('bad uploads', () => {
 
   it('fails a corrupt recording with the reason, without retrying', async () => {
     const corrupt = Buffer.concat([wav.subarray(0, 44), Buffer.from('this is not audio at all '.repeat(4))])
-    corrupt.writeUInt32LE(0x7fffffff, 40)
-    corrupt.writeUInt16LE(7, 20) // an unknown sample format
+    // a header that says 100 bytes (so it passes the length check at upload), of an unknown sample format
+    corrupt.writeUInt32LE(corrupt.length - 44, 40)
+    corrupt.writeUInt16LE(7, 20)
     const res = await upload(t, as.other, { language: 'en', domain: 'banking' }, { name: 'broken.wav', bytes: corrupt })
     expect(res.statusCode, res.body).toBe(200)
     const id = envelope(uploadRecordingResult).parse(res.json()).data.recording_id
