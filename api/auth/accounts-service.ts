@@ -49,13 +49,7 @@ export function createAccountsService(db: Db, tokens: TokenService, limits: Limi
     const [{ n, last }] = await db
       .select({ n: count(), last: max(loginFailures.createdAt) })
       .from(loginFailures)
-      .where(
-        and(
-          eq(loginFailures.email, email),
-          source === null ? isNull(loginFailures.source) : eq(loginFailures.source, source),
-          gt(loginFailures.createdAt, new Date(now - limits.accountWindowMs)),
-        ),
-      )
+      .where(and(failuresOf(email, source), gt(loginFailures.createdAt, new Date(now - limits.accountWindowMs))))
     if (n < limits.accountLimit || !last) return
     const delayMs = Math.min(FIRST_DELAY_MS * 2 ** (n - limits.accountLimit), limits.accountWindowMs)
     const waitMs = new Date(last).getTime() + delayMs - now
@@ -82,14 +76,7 @@ export function createAccountsService(db: Db, tokens: TokenService, limits: Limi
       throw new HttpError(401, 'Invalid Login')
     }
     if (!row.isActive) throw new HttpError(401, 'Invalid Login')
-    await db
-      .delete(loginFailures)
-      .where(
-        and(
-          eq(loginFailures.email, email),
-          source === null ? isNull(loginFailures.source) : eq(loginFailures.source, source),
-        ),
-      )
+    await db.delete(loginFailures).where(failuresOf(email, source))
     const [updated] = await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, row.id)).returning()
     const pair = await tokens.issuePair(updated)
     return { ...pair, user: toUser(updated) }
@@ -166,6 +153,10 @@ export function createAccountsService(db: Db, tokens: TokenService, limits: Limi
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>
+
+/** The failures recorded for one account from one source. */
+const failuresOf = (email: string, source: string | null) =>
+  and(eq(loginFailures.email, email), source === null ? isNull(loginFailures.source) : eq(loginFailures.source, source))
 
 /** "12 seconds", "3 minutes": how long to wait, rounded up. */
 function waitFor(ms: number) {
