@@ -4,7 +4,7 @@ import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Database } from './db/client'
-import type { ApiEnv } from './env'
+import { DEFAULT_FACE_THRESHOLD, type ApiEnv } from './env'
 import type { Llm } from './engines/llm/client'
 import type { Queue } from './jobs/queue'
 import type { BlobStore } from './lib/blob-store'
@@ -15,26 +15,25 @@ import { installAuth } from './plugins/auth'
 import { frameworkErrors, installErrorHandling } from './plugins/errors'
 import { installMethodCheck } from './plugins/methods'
 import { DOCS_CSP, installSecurityHeaders } from './plugins/security-headers'
-import { accountsRoutes } from './routes/accounts'
-import { callEvaluationLookupRoutes } from './routes/call-evaluation-lookups'
-import { dashboardRoutes } from './routes/dashboards'
-import { evaluationAnalysisRoutes } from './routes/evaluation-analysis'
-import { evaluationAudioRoutes } from './routes/evaluation-audio'
-import { evaluationReviewRoutes } from './routes/evaluation-review'
-import { evaluationRoutes } from './routes/evaluations'
-import { healthRoutes } from './routes/health'
-import { lookupRoutes } from './routes/lookups'
-import { notificationRoutes } from './routes/notifications'
-import { projectListRoutes } from './routes/project-list'
-import { templateRoutes } from './routes/templates'
-import { userRoutes } from './routes/users'
-import { accessMgmtRoutes } from './routes/access-mgmt'
-import { speechRoutes } from './routes/speech'
-import { summarizationRoutes } from './routes/summarization'
-import { ocrRoutes } from './routes/ocr'
-import { faceRoutes } from './routes/face'
+import { accountsRoutes } from './modules/accounts/routes'
+import { callEvaluationLookupRoutes } from './modules/lookups/routes/call-evaluation'
+import { dashboardRoutes } from './modules/dashboards/routes'
+import { evaluationAnalysisRoutes } from './modules/evaluations/routes/analysis'
+import { evaluationAudioRoutes } from './modules/evaluations/routes/audio'
+import { evaluationReviewRoutes } from './modules/evaluations/routes/review'
+import { evaluationRoutes } from './modules/evaluations/routes/evaluations'
+import { healthRoutes } from './modules/health/routes'
+import { lookupRoutes } from './modules/lookups/routes/general'
+import { notificationRoutes } from './modules/notifications/routes'
+import { projectListRoutes } from './modules/lookups/routes/project-list'
+import { templateRoutes } from './modules/templates/routes'
+import { userRoutes } from './modules/users/routes'
+import { accessMgmtRoutes } from './modules/lookups/routes/access-mgmt'
+import { speechRoutes } from './modules/speech/routes'
+import { summarizationRoutes } from './modules/summaries/routes'
+import { ocrRoutes } from './modules/ocr/routes'
+import { faceRoutes } from './modules/face/routes'
 import { createServices } from './services'
-import { DEFAULT_THRESHOLD } from './engines/face/compare'
 
 export type AppEnv = Pick<
   ApiEnv,
@@ -105,7 +104,7 @@ export async function buildApp({ database, env, queue, blobs = null, llm = null,
     db,
     blobs,
     jwtSecret: env.jwtSecret,
-    threshold: env.faceThreshold ?? DEFAULT_THRESHOLD,
+    threshold: env.faceThreshold ?? DEFAULT_FACE_THRESHOLD,
   })
   await app.register(healthRoutes, { database, queue })
   return app

@@ -1,4 +1,4 @@
-import { createAccountsService } from './auth/accounts-service'
+import { createAccountsService } from './modules/accounts/store'
 import { createTokenService } from './auth/tokens'
 import type { Db } from './db/client'
 import type { ApiEnv } from './env'

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { loadEnvOrExit } from './env'
 import { startQueue } from './jobs/queue'
-import { registerJobs } from './jobs/register'
+import { registerJobs } from './register-jobs'
 import { localBlobStore } from './lib/blob-store'
 import { closeEngines, EXIT_CONFIG, onShutdown, openConfiguredDatabase, SHUTDOWN_MS } from './runtime'
 

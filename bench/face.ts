@@ -4,7 +4,8 @@
 //   npx tsx bench/face.ts              (npm run bench:face)
 // Genuine pairs are synthetic (a face against its own recaptures: see api/engines/face/samples.ts)
 // because no person appears in two of the photos; impostor pairs are every two different faces.
-import { closeFace, compare, DEFAULT_THRESHOLD, detectFaces, FaceError, singleFace } from '../api/engines/face'
+import { closeFace, compare, detectFaces, FaceError, singleFace } from '../api/engines/face'
+import { DEFAULT_FACE_THRESHOLD as DEFAULT_THRESHOLD } from '../api/env'
 import { cropAround, RECAPTURES, readSample, SAMPLE_PHOTOS } from '../api/engines/face/samples'
 
 const quantile = (xs: number[], q: number) =>
@@ -39,7 +40,7 @@ for (let n = 1; n <= SAMPLE_PHOTOS.length; n++) {
       for (const recapture of RECAPTURES) {
         try {
           const again = await timed(await recapture.apply(portrait))
-          genuine.push(compare(face.descriptor, again.descriptor).distance)
+          genuine.push(compare(face.descriptor, again.descriptor, DEFAULT_THRESHOLD).distance)
         } catch (error) {
           if (!(error instanceof FaceError)) throw error
           skipped.push(`${id} ${recapture.name}: ${error.code}`)
@@ -54,7 +55,7 @@ for (let n = 1; n <= SAMPLE_PHOTOS.length; n++) {
 const impostor: number[] = []
 for (let i = 0; i < people.length; i++) {
   for (let j = i + 1; j < people.length; j++)
-    impostor.push(compare(people[i]!.descriptor, people[j]!.descriptor).distance)
+    impostor.push(compare(people[i]!.descriptor, people[j]!.descriptor, DEFAULT_THRESHOLD).distance)
 }
 await closeFace()
 

@@ -11,7 +11,7 @@ import { openDatabase } from '../api/db/client'
 import { recordings, users } from '../api/db/schema'
 import { conversation, writeWav } from '../api/engines/speech/test-audio'
 import { startQueue } from '../api/jobs/queue'
-import { registerTranscription, requestTranscription } from '../api/jobs/transcription'
+import { registerTranscription, requestTranscription } from '../api/modules/speech/job'
 import { localBlobStore, newBlobKey } from '../api/lib/blob-store'
 
 const workers = Number(process.env.BENCH_WORKERS || 2)

@@ -24,8 +24,8 @@ import {
   type TemplateCategory,
 } from '../engines/scoring/score'
 import type { BlobStore } from '../lib/blob-store'
-import { getTemplateVersion } from '../templates/store'
-import { toEngineTemplate } from '../templates/to-engine'
+import { getTemplateVersion } from '../modules/templates/store'
+import { toEngineTemplate } from '../modules/templates/to-engine'
 import { audioPath, callTranscript, hasAudio } from './calls'
 import { conversations, type Conversation } from './calls/conversations'
 

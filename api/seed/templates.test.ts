@@ -3,8 +3,8 @@ import { templateInput } from '#contract/templates'
 import { scoreTranscript, type Segment } from '#api/engines/scoring/score'
 import { seedDemo } from '#api/seed/seed'
 import { demoTemplates } from '#api/seed/templates-data'
-import { getTemplate, listTemplates } from '#api/templates/store'
-import { toEngineTemplate } from '#api/templates/to-engine'
+import { getTemplate, listTemplates } from '#api/modules/templates/store'
+import { toEngineTemplate } from '#api/modules/templates/to-engine'
 import { setupTestApp, type TestApp } from '#api/test-utils'
 
 let t: TestApp

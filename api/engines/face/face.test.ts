@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   closeFace,
   compare,
-  DEFAULT_THRESHOLD,
   detectFaces,
   FaceError,
   liveness,
@@ -13,6 +12,7 @@ import {
   sniffImage,
   type DetectedFace,
 } from './index'
+import { DEFAULT_FACE_THRESHOLD as DEFAULT_THRESHOLD } from '../../env'
 import { cropAround, RECAPTURES, readSample, SAMPLE_FACE_COUNTS, withMoire } from './samples'
 
 const photos: Buffer[] = []
@@ -103,9 +103,10 @@ describe('detectFaces', () => {
     const a = detected[0]!
     const others = detected.slice(1).flat()
     for (const face of a) {
-      for (const other of others) expect(compare(face.descriptor, other.descriptor).match).toBe(false)
+      for (const other of others)
+        expect(compare(face.descriptor, other.descriptor, DEFAULT_THRESHOLD).match).toBe(false)
     }
-    expect(compare(a[0]!.descriptor, a[0]!.descriptor)).toEqual({
+    expect(compare(a[0]!.descriptor, a[0]!.descriptor, DEFAULT_THRESHOLD)).toEqual({
       distance: 0,
       match: true,
       threshold: DEFAULT_THRESHOLD,
@@ -119,14 +120,14 @@ describe('singleFace and compare', () => {
     expect(face.sharpness).toBeGreaterThan(25)
     for (const recapture of RECAPTURES) {
       const again = await singleFace(await recapture.apply(portrait))
-      expect(compare(face.descriptor, again.descriptor).match, recapture.name).toBe(true)
+      expect(compare(face.descriptor, again.descriptor, DEFAULT_THRESHOLD).match, recapture.name).toBe(true)
     }
   }, 60_000)
 
   it('does not match the portrait with another person in the same photo', async () => {
     const other = await singleFace(await cropAround(photos[0]!, detected[0]![1]!.box))
     const face = await singleFace(portrait)
-    expect(compare(face.descriptor, other.descriptor).match).toBe(false)
+    expect(compare(face.descriptor, other.descriptor, DEFAULT_THRESHOLD).match).toBe(false)
   }, 60_000)
 
   it('refuses an image with no face', async () => {

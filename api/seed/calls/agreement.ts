@@ -1,7 +1,7 @@
 import type { Template, TemplateInput } from '#contract/templates'
 import { scoreCall } from '../../engines/scoring/llm-judge'
 import { assemble, type CallScore, type Answer, type TemplateCategory } from '../../engines/scoring/score'
-import { toEngineTemplate } from '../../templates/to-engine'
+import { toEngineTemplate } from '../../modules/templates/to-engine'
 import { demoTemplates } from '../templates-data'
 import { conversations, type Conversation } from './conversations'
 import { callTranscript } from './index'

@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { evaluationListQuery, evaluationStatusLabel, type EvaluationSummary } from '#contract/evaluations'
+import { paths } from '#contract/paths'
+import type { Db } from '../../../db/client'
+import { orderedEvaluationIds, summariesOf } from '../store/queries'
+import { csvHeaders, csvStream, type CsvValue } from '../../../lib/csv'
+
+/** The most rows one export holds; the response says when the list had more. */
+export const EXPORT_MAX_ROWS = 50_000
+const BATCH = 1000
+
+export const exportColumns = [
+  'id',
+  'call_time',
+  'agent',
+  'supervisor',
+  'campaign',
+  'service',
+  'evaluation_type',
+  'template',
+  'template_version',
+  'customer_name',
+  'purpose',
+  'duration_s',
+  'status',
+  'ai_score',
+  'auditor_score',
+  'score',
+  'auto_fail',
+] as const
+
+export function exportRow(e: EvaluationSummary): CsvValue[] {
+  return [
+    e.id,
+    e.call_time,
+    e.agent.name,
+    e.supervisor?.name ?? '',
+    e.campaign.name,
+    e.service?.name ?? '',
+    e.evaluation_type?.name ?? '',
+    e.template.name,
+    e.template.version,
+    e.customer_name,
+    e.purpose,
+    e.duration_s,
+    evaluationStatusLabel[e.status],
+    e.ai_score,
+    e.auditor_score,
+    e.auditor_score ?? e.ai_score,
+    e.auto_fail ? 'yes' : 'no',
+  ]
+}
+
+/** GET export/: the evaluation list with its filters and ordering as CSV (no paging), streamed. */
+export const evaluationExportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    paths.evaluationExport,
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['call evaluation'],
+        summary: `The filtered evaluation list as CSV (at most ${EXPORT_MAX_ROWS} rows; agents get their own calls)`,
+        security: [{ bearerAuth: [] }],
+        querystring: evaluationListQuery,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const filter = { ...request.query }
+      if (request.user.role === 'agent') filter.agent_id = request.user.id
+      // ids first (bounded), then the rows a batch at a time: memory stays flat whatever the list
+      const ids = await orderedEvaluationIds(db, filter, EXPORT_MAX_ROWS + 1)
+      const truncated = ids.length > EXPORT_MAX_ROWS
+      if (truncated) ids.length = EXPORT_MAX_ROWS
+      async function* rows() {
+        for (let from = 0; from < ids.length; from += BATCH) {
+          for (const e of await summariesOf(db, ids.slice(from, from + BATCH))) yield exportRow(e)
+        }
+      }
+      const day = new Date().toISOString().slice(0, 10)
+      reply.headers({
+        ...csvHeaders(`call-evaluations-${day}.csv`),
+        'x-total-count': String(ids.length),
+        'x-export-truncated': String(truncated),
+      })
+      return reply.send(csvStream(exportColumns, rows()))
+    },
+  )
+}

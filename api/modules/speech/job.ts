@@ -1,0 +1,117 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import type { SpeechConfig } from '../../env'
+import type { Db } from '../../db/client'
+import { recordings } from '../../db/schema'
+import { recordingSentiment } from '../../engines/text/sentiment'
+import type { Llm } from '../../engines/llm/client'
+import { SpeechError, transcribe } from '../../engines/speech'
+import { summarize } from '../../engines/summarize'
+import { redactSegments } from '../../engines/text/redact'
+import type { BlobStore } from '../../lib/blob-store'
+import { gaveUp, type Queue } from '../../jobs/queue'
+
+export const TRANSCRIBE_RECORDING = 'transcribe-recording'
+type TranscribeJob = { recording_id: number }
+
+/** Retries after an unexpected failure (a bad file or a missing engine is final at once). */
+const RETRY_LIMIT = 2
+
+/** Queues an upload's transcription: it shows "in queue" until a worker takes it. */
+export async function requestTranscription(queue: Queue, db: Db, recordingId: number) {
+  const jobId = await queue.send(TRANSCRIBE_RECORDING, { recording_id: recordingId } satisfies TranscribeJob, {
+    singletonKey: `recording-${recordingId}`,
+  })
+  await db
+    .update(recordings)
+    .set({ status: 'in_queue', failureReason: null, jobId })
+    .where(and(eq(recordings.id, recordingId), inArray(recordings.status, ['pending', 'failed'])))
+  return jobId
+}
+
+/** Cancels the recording's job if it has not finished (deleting a recording stops its work). */
+export async function cancelTranscription(queue: Queue | undefined, jobId: string | null) {
+  if (!queue || !jobId) return
+  await queue.boss.cancel(TRANSCRIBE_RECORDING, jobId).catch(() => {})
+}
+
+export type TranscriptionDeps = { db: Db; blobs: BlobStore; speech: SpeechConfig; llm: Llm | null }
+
+async function fail(db: Db, recordingId: number, reason: string) {
+  await db
+    .update(recordings)
+    .set({ status: 'failed', failureReason: reason.slice(0, 2000) })
+    .where(eq(recordings.id, recordingId))
+}
+
+async function readAll(blobs: BlobStore, key: string) {
+  const chunks: Buffer[] = []
+  for await (const chunk of blobs.read(key)) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks)
+}
+
+/**
+ * Decode, transcribe, redact, summarise and store. A recording deleted meanwhile is left alone.
+ * Final failures (the file, the engine's absence) mark it failed without retrying; anything else
+ * is marked failed too (the user sees why) and thrown so pg-boss retries it.
+ */
+export async function runTranscriptionJob({ db, blobs, speech, llm }: TranscriptionDeps, data: TranscribeJob) {
+  const [row] = await db.select().from(recordings).where(eq(recordings.id, data.recording_id))
+  if (!row || !row.blobKey) return { skipped: 'gone' }
+  await db.update(recordings).set({ status: 'started', failureReason: null }).where(eq(recordings.id, row.id))
+  try {
+    const bytes = await readAll(blobs, row.blobKey)
+    const heard = await transcribe(bytes, { language: row.language, config: speech })
+    const { segments, redactions } = redactSegments(heard.segments)
+    const turns = segments.map((s) => ({
+      speaker: s.speaker === 'agent' ? 'Agent' : 'Customer',
+      text: s.text,
+      start: s.start,
+    }))
+    const summary = turns.length
+      ? await summarize(turns, 'call_notes', { llm })
+      : { summary: 'Nothing was said in this recording.', engine: 'extractive' as const }
+    const sentiment = recordingSentiment(segments)
+    await db
+      .update(recordings)
+      .set({
+        status: 'completed',
+        completedAt: new Date(),
+        durationS: Math.round(heard.durationS),
+        channels: heard.channels,
+        engine: heard.engine,
+        segments,
+        unredactedSegments: redactions.length ? heard.segments : null,
+        redactionCount: redactions.length,
+        originalSegments: null,
+        summary: summary.summary,
+        summaryEngine: summary.engine,
+        originalSummary: null,
+        transcriptEditedAt: null,
+        summaryEditedAt: null,
+        customerSentiment: sentiment.customer,
+        agentSentiment: sentiment.agent,
+      })
+      .where(and(eq(recordings.id, row.id), eq(recordings.status, 'started')))
+    return { segments: segments.length, engine: heard.engine }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    if (error instanceof SpeechError) {
+      await fail(db, row.id, message)
+      return { failed: message }
+    }
+    await fail(db, row.id, `Transcription failed: ${message}`)
+    throw error
+  }
+}
+
+/** Transcription is CPU-bound: at most two at a time per process (WORKERS caps it further). */
+export async function registerTranscription(queue: Queue, deps: TranscriptionDeps, { retryDelay = 5 } = {}) {
+  await queue.register<TranscribeJob>(TRANSCRIBE_RECORDING, (data) => runTranscriptionJob(deps, data), {
+    concurrency: 2,
+    retryLimit: RETRY_LIMIT,
+    retryDelay,
+    pollingIntervalSeconds: 1,
+    expireInSeconds: 3 * 60 * 60,
+    onGiveUp: (data, why) => fail(deps.db, data.recording_id, gaveUp(why)),
+  })
+}

@@ -1,0 +1,24 @@
+import type { ApiEnv } from './env'
+import type { Database } from './db/client'
+import { createServices } from './services'
+import { createLlm } from './engines/llm/client'
+import { registerHousekeeping } from './modules/accounts/job'
+import { registerOcr } from './modules/ocr/job'
+import { registerScoring } from './modules/evaluations/job'
+import { registerSummarization } from './modules/summaries/job'
+import { registerTranscription } from './modules/speech/job'
+import type { BlobStore } from './lib/blob-store'
+import type { Queue } from './jobs/queue'
+
+/** Every queue and handler, registered the same way by the API (WORKERS > 0) and by start:worker. */
+export async function registerJobs(queue: Queue, database: Database, env: ApiEnv, blobs: BlobStore) {
+  const { db } = database
+  const { accounts } = createServices(db, env)
+  const llm = env.llm ? createLlm(env.llm) : null
+  await registerHousekeeping(queue, db, accounts, env.housekeepingCron)
+  await registerScoring(queue, db, llm)
+  await registerTranscription(queue, { db, blobs, speech: env.speech, llm })
+  await registerSummarization(queue, db, llm)
+  await registerOcr(queue, { db, blobs })
+  await queue.startSweeping()
+}
