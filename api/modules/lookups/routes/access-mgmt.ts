@@ -1,11 +1,10 @@
-import { asc, count, eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { departmentList, locationList, locationListQuery, orgCodeList, roleList } from '#contract/access-mgmt'
 import { roleLabel, roles } from '#contract/accounts'
 import { paths } from '#contract/paths'
 import type { Db } from '../../../db/client'
-import { companyGroups, departments, entities, jobCodes, locations, payGroups } from '../../../db/schema'
 import { ok, responses } from '../../../lib/reply'
+import { listDepartments, listLocations, listOrgCodes } from '../store'
 
 const tags = ['access management']
 const security = [{ bearerAuth: [] }]
@@ -18,7 +17,7 @@ export const accessMgmtRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     paths.departmentList,
     { onRequest: app.authenticate, schema: schema('Departments (teams) by name', responses(departmentList, 401)) },
     async () => {
-      const results = await db.select().from(departments).orderBy(asc(departments.name))
+      const results = await listDepartments(db)
       return ok({ count: results.length, results }, 'Department list retrieved successfully')
     },
   )
@@ -33,11 +32,7 @@ export const accessMgmtRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       },
     },
     async (request) => {
-      const [results, [{ n }]] = await Promise.all([
-        db.select().from(locations).orderBy(asc(locations.name), asc(locations.id)).limit(request.query.limit),
-        db.select({ n: count() }).from(locations),
-      ])
-      return ok({ count: n, results }, 'Location list retrieved successfully')
+      return ok(await listLocations(db, request.query.limit), 'Location list retrieved successfully')
     },
   )
 
@@ -51,21 +46,17 @@ export const accessMgmtRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
   )
 
   const codeLists = [
-    [paths.entityList, entities, 'Legal entities of the BPO', 'Entity'],
-    [paths.companyGroupList, companyGroups, 'Company groups', 'Company group'],
-    [paths.companyPayGroupList, payGroups, 'Company pay groups', 'Pay group'],
-    [paths.jobCodeList, jobCodes, 'Job codes', 'Job code'],
+    [paths.entityList, 'entities', 'Legal entities of the BPO', 'Entity'],
+    [paths.companyGroupList, 'companyGroups', 'Company groups', 'Company group'],
+    [paths.companyPayGroupList, 'payGroups', 'Company pay groups', 'Pay group'],
+    [paths.jobCodeList, 'jobCodes', 'Job codes', 'Job code'],
   ] as const
-  for (const [path, table, summary, label] of codeLists) {
+  for (const [path, kind, summary, label] of codeLists) {
     app.get(
       path,
       { onRequest: app.authenticate, schema: schema(`${summary} in use, by name`, responses(orgCodeList, 401)) },
       async () => {
-        const rows = await db
-          .select({ id: table.id, code: table.code, name: table.name, is_active: table.isActive })
-          .from(table)
-          .where(eq(table.isActive, true))
-          .orderBy(asc(table.name), asc(table.id))
+        const rows = await listOrgCodes(db, kind)
         return ok({ count: rows.length, results: rows }, `${label} list retrieved successfully`)
       },
     )

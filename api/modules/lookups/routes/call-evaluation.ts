@@ -1,10 +1,9 @@
-import { asc, eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { campaignList, evaluationTypeList, serviceList, serviceQuery } from '#contract/call-evaluation'
 import { paths } from '#contract/paths'
 import type { Db } from '../../../db/client'
-import { campaigns, evaluationTypes, services } from '../../../db/schema'
 import { ok, responses } from '../../../lib/reply'
+import { listCampaigns, listEvaluationTypes, listServices } from '../store'
 
 const security = [{ bearerAuth: [] }]
 
@@ -17,17 +16,7 @@ export const callEvaluationLookupRoutes: FastifyPluginAsyncZod<{ db: Db }> = asy
       schema: { tags: ['call evaluation'], summary: 'Campaigns', security, response: responses(campaignList, 401) },
     },
     async () => {
-      const rows = await db
-        .select({
-          id: campaigns.id,
-          code: campaigns.code,
-          name: campaigns.name,
-          client: campaigns.client,
-          is_active: campaigns.isActive,
-        })
-        .from(campaigns)
-        .orderBy(asc(campaigns.name))
-      return ok(rows, 'Campaigns retrieved successfully')
+      return ok(await listCampaigns(db), 'Campaigns retrieved successfully')
     },
   )
 
@@ -44,13 +33,7 @@ export const callEvaluationLookupRoutes: FastifyPluginAsyncZod<{ db: Db }> = asy
       },
     },
     async (request) => {
-      const { campaign_id: campaignId } = request.query
-      const rows = await db
-        .select({ id: services.id, campaign_id: services.campaignId, name: services.name })
-        .from(services)
-        .where(campaignId === undefined ? undefined : eq(services.campaignId, campaignId))
-        .orderBy(asc(services.name))
-      return ok(rows, 'Services retrieved successfully')
+      return ok(await listServices(db, request.query.campaign_id), 'Services retrieved successfully')
     },
   )
 
@@ -66,11 +49,7 @@ export const callEvaluationLookupRoutes: FastifyPluginAsyncZod<{ db: Db }> = asy
       },
     },
     async () => {
-      const rows = await db
-        .select({ id: evaluationTypes.id, code: evaluationTypes.code, name: evaluationTypes.name })
-        .from(evaluationTypes)
-        .orderBy(asc(evaluationTypes.sortOrder), asc(evaluationTypes.name))
-      return ok(rows, 'Evaluation types retrieved successfully')
+      return ok(await listEvaluationTypes(db), 'Evaluation types retrieved successfully')
     },
   )
 }

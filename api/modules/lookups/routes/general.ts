@@ -1,10 +1,9 @@
-import { asc, eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { lookupList } from '#contract/lookups'
 import { paths } from '#contract/paths'
 import type { Db } from '../../../db/client'
-import { lookups } from '../../../db/schema'
 import { ok, responses } from '../../../lib/reply'
+import { listLookups } from '../store'
 
 const kinds = [
   ['domain', paths.lookupDomain, 'Business domains'],
@@ -25,11 +24,7 @@ export const lookupRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         },
       },
       async () => {
-        const rows = await db
-          .select({ id: lookups.id, code: lookups.code, name: lookups.name })
-          .from(lookups)
-          .where(eq(lookups.kind, kind))
-          .orderBy(asc(lookups.sortOrder), asc(lookups.name))
+        const rows = await listLookups(db, kind)
         return ok(rows, `${label} retrieved successfully`)
       },
     )
