@@ -1,22 +1,12 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { idParam } from '#contract/envelope'
-import { markReadResult, type Notification, notificationList, notificationQuery } from '#contract/notifications'
+import { markReadResult, notificationList, notificationQuery } from '#contract/notifications'
 import { paths } from '#contract/paths'
 import type { Db } from '../../db/client'
-import { notifications } from '../../db/schema'
 import { notFound } from '../../lib/http-error'
 import { offsetOf, pageOf } from '../../lib/paging'
 import { ok, responses } from '../../lib/reply'
-
-const toNotification = (row: typeof notifications.$inferSelect): Notification => ({
-  id: row.id,
-  title: row.title,
-  body: row.body,
-  link: row.link,
-  is_read: row.isRead,
-  created_at: row.createdAt.toISOString(),
-})
+import { listNotifications, markNotificationRead } from './store'
 
 export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -33,26 +23,12 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     },
     async (request) => {
       const { page, page_size: pageSize, is_read: isRead } = request.query
-      const mine = eq(notifications.userId, request.user.id)
-      const where = isRead === undefined ? mine : and(mine, eq(notifications.isRead, isRead))
-      const [rows, [{ total, unread }]] = await Promise.all([
-        db
-          .select()
-          .from(notifications)
-          .where(where)
-          .orderBy(desc(notifications.createdAt), desc(notifications.id))
-          .limit(pageSize)
-          .offset(offsetOf(page, pageSize)),
-        // both counts in one pass over the caller's rows
-        db
-          .select({
-            total: sql<number>`count(*) filter (where ${where})`.mapWith(Number),
-            unread: sql<number>`count(*) filter (where ${eq(notifications.isRead, false)})`.mapWith(Number),
-          })
-          .from(notifications)
-          .where(mine),
-      ])
-      const list = pageOf(rows.map(toNotification), total, page, pageSize)
+      const { rows, total, unread } = await listNotifications(db, request.user.id, {
+        isRead,
+        limit: pageSize,
+        offset: offsetOf(page, pageSize),
+      })
+      const list = pageOf(rows, total, page, pageSize)
       return ok({ ...list, unread_count: unread }, 'Notifications retrieved successfully')
     },
   )
@@ -70,13 +46,9 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       },
     },
     async (request) => {
-      const [row] = await db
-        .update(notifications)
-        .set({ isRead: true })
-        .where(and(eq(notifications.id, request.params.id), eq(notifications.userId, request.user.id)))
-        .returning({ id: notifications.id })
-      if (!row) throw notFound('Notification not found')
-      return ok({ id: row.id, is_read: true as const }, 'Notification marked as read')
+      const id = await markNotificationRead(db, request.user.id, request.params.id)
+      if (id === undefined) throw notFound('Notification not found')
+      return ok({ id, is_read: true as const }, 'Notification marked as read')
     },
   )
 }
