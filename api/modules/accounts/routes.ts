@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { loginBody, loginResult, logoutBody, refreshBody, tokenPair, userDetail } from '#contract/accounts'
 import { paths } from '#contract/paths'
-import { type AccountsService, toUser } from './store'
+import { type AccountsService, findUserById, toUser } from './store'
 import type { Db } from '../../db/client'
-import { users } from '../../db/schema'
 import { HttpError, unauthorized } from '../../lib/http-error'
 import { ok, responses } from '../../lib/reply'
 
@@ -83,7 +81,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, 
       },
     },
     async (request) => {
-      const [row] = await db.select().from(users).where(eq(users.id, request.user.id))
+      const row = await findUserById(db, request.user.id)
       if (!row) throw unauthorized()
       return ok(toUser(row), 'User details retrieved successfully')
     },

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, isNull, lt, max, or, sql } from 'drizzle-orm'
 import type { User } from '#contract/accounts'
 import type { Db } from '../../db/client'
-import { loginFailures, refreshTokens, users } from '../../db/schema'
+import { loginFailures, refreshTokens, systemState, users } from '../../db/schema'
 import { HttpError, unauthorized } from '../../lib/http-error'
 import { verifyPassword } from '../../auth/password'
 import type { TokenService } from '../../auth/tokens'
@@ -27,6 +27,32 @@ export function findUserByEmail(db: Db, email: string) {
     .from(users)
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
     .then((rows) => rows[0])
+}
+
+/** A user by id, or undefined when there is none. */
+export function findUserById(db: Db, id: number) {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.id, id))
+    .then((rows) => rows[0])
+}
+
+/** The system_state key that holds when housekeeping last ran. */
+const HOUSEKEEPING_LAST_RUN = 'housekeeping_last_run'
+
+/** Records `at` (an ISO time) as the last housekeeping run. */
+export async function recordHousekeepingRun(db: Db, at: string) {
+  await db
+    .insert(systemState)
+    .values({ key: HOUSEKEEPING_LAST_RUN, value: at })
+    .onConflictDoUpdate({ target: systemState.key, set: { value: at, updatedAt: new Date() } })
+}
+
+/** When housekeeping last ran (an ISO time), or null before its first run. */
+export async function lastHousekeeping(db: Db): Promise<string | null> {
+  const [row] = await db.select().from(systemState).where(eq(systemState.key, HOUSEKEEPING_LAST_RUN))
+  return row?.value ?? null
 }
 
 type Limits = { accountLimit: number; accountWindowMs: number; reuseLeewayS?: number }
@@ -122,7 +148,7 @@ export function createAccountsService(db: Db, tokens: TokenService, limits: Limi
       await tokens.revokeFamily(claims.family)
       throw unauthorized()
     }
-    const [user] = await db.select().from(users).where(eq(users.id, justRotated.userId))
+    const user = await findUserById(db, justRotated.userId)
     if (!user?.isActive) {
       await tokens.revokeFamily(justRotated.family)
       throw unauthorized()
