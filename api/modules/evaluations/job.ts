@@ -1,8 +1,12 @@
-import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { callEvaluations } from '../../db/schema'
 import type { Llm } from '../../engines/llm/client'
-import { markScoringFailed, scoreEvaluation, ScoringError } from './store/scoring'
+import {
+  markScoringFailed,
+  markScoringQueued,
+  markScoringStarted,
+  scoreEvaluation,
+  ScoringError,
+} from './store/scoring'
 import type { Queue } from '../../jobs/queue'
 
 export const SCORE_EVALUATION = 'score-evaluation'
@@ -14,10 +18,7 @@ type ScoreJob = { evaluation_id: number }
  */
 export async function requestScoring(queue: Queue | undefined, db: Db, evaluationId: number) {
   if (!queue) return false
-  await db
-    .update(callEvaluations)
-    .set({ scoringStatus: 'in_queue', scoringError: null, updatedAt: new Date() })
-    .where(eq(callEvaluations.id, evaluationId))
+  await markScoringQueued(db, evaluationId)
   await queue.send(SCORE_EVALUATION, { evaluation_id: evaluationId } satisfies ScoreJob, {
     singletonKey: `evaluation-${evaluationId}`,
   })
@@ -25,10 +26,7 @@ export async function requestScoring(queue: Queue | undefined, db: Db, evaluatio
 }
 
 export async function runScoringJob(db: Db, llm: Llm | null, data: ScoreJob) {
-  await db
-    .update(callEvaluations)
-    .set({ scoringStatus: 'started', updatedAt: new Date() })
-    .where(eq(callEvaluations.id, data.evaluation_id))
+  await markScoringStarted(db, data.evaluation_id)
   try {
     const scored = await scoreEvaluation(db, data.evaluation_id, llm)
     return { score: scored.result.score, engine: scored.engine }

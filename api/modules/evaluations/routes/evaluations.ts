@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   accessStatus,
@@ -16,11 +15,10 @@ import {
 } from '#contract/evaluations'
 import { paths } from '#contract/paths'
 import type { Db } from '../../../db/client'
-import { recordings } from '../../../db/schema'
 import type { Llm } from '../../../engines/llm/client'
 import { accessStatusOf, assertCanView, EVALUATION_NOT_FOUND, loadHead, reviewerRoles } from '../store/access'
 import { getEvaluationDetail, getEvaluationSummary, listEvaluations } from '../store/queries'
-import { markScoringFailed, scoreEvaluation, ScoringError } from '../store/scoring'
+import { hasTranscript, markScoringFailed, scoreEvaluation, ScoringError } from '../store/scoring'
 import { reviewSessionAction } from '../store/sessions'
 import { actionStatusOf, changeStatus } from '../store/status'
 import { requestScoring } from '../job'
@@ -159,11 +157,7 @@ export const evaluationRoutes: FastifyPluginAsyncZod<Options> = async (app, { db
     async (request) => {
       const id = request.body.call_evaluation_id
       const head = await loadHead(db, id)
-      const [recording] = await db
-        .select({ status: recordings.status, segments: recordings.segments })
-        .from(recordings)
-        .where(eq(recordings.id, head.recordingId))
-      if (recording?.status !== 'completed' || !recording.segments.length) {
+      if (!(await hasTranscript(db, head.recordingId))) {
         throw new HttpError(422, 'The recording has no transcript yet, so there is nothing to score.')
       }
       if (await requestScoring(queue, db, id)) {

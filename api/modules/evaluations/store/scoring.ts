@@ -7,7 +7,7 @@ import { scoreCall, type ScoredBy } from '../../../engines/scoring/llm-judge'
 import type { CallScore } from '../../../engines/scoring/score'
 import { getTemplateVersion } from '../../templates/store'
 import { toEngineTemplate } from '../../templates/to-engine'
-import type { Tx } from '../../../db/sql'
+import type { Conn, Tx } from '../../../db/sql'
 
 export class ScoringError extends Error {}
 
@@ -104,6 +104,31 @@ async function storeCategories(tx: Tx, evaluationId: number, result: CallScore) 
         justification: sql`excluded.justification`,
       },
     })
+}
+
+/** Whether the recording is transcribed and has something to score (a re-score needs both). */
+export async function hasTranscript(db: Conn, recordingId: number) {
+  const [recording] = await db
+    .select({ status: recordings.status, segments: recordings.segments })
+    .from(recordings)
+    .where(eq(recordings.id, recordingId))
+  return recording?.status === 'completed' && recording.segments.length > 0
+}
+
+/** Marks an evaluation's scoring as queued: it shows "in queue", without the last error, until a worker picks it up. */
+export async function markScoringQueued(db: Db, evaluationId: number) {
+  await db
+    .update(callEvaluations)
+    .set({ scoringStatus: 'in_queue', scoringError: null, updatedAt: new Date() })
+    .where(eq(callEvaluations.id, evaluationId))
+}
+
+/** Marks an evaluation's scoring as started (a worker has picked it up). */
+export async function markScoringStarted(db: Db, evaluationId: number) {
+  await db
+    .update(callEvaluations)
+    .set({ scoringStatus: 'started', updatedAt: new Date() })
+    .where(eq(callEvaluations.id, evaluationId))
 }
 
 /** Marks an evaluation's scoring as failed with the reason the reviewer sees. */
