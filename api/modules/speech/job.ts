@@ -1,7 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm'
 import type { SpeechConfig } from '../../env'
 import type { Db } from '../../db/client'
-import { recordings } from '../../db/schema'
 import { recordingSentiment } from '../../engines/text/sentiment'
 import type { Llm } from '../../engines/llm/client'
 import { SpeechError, transcribe } from '../../engines/speech'
@@ -9,6 +7,7 @@ import { summarize } from '../../engines/summarize'
 import { redactSegments } from '../../engines/text/redact'
 import type { BlobStore } from '../../lib/blob-store'
 import { gaveUp, type Queue } from '../../jobs/queue'
+import { completeTranscription, failRecording, markRecordingQueued, markRecordingStarted, recordingById } from './store'
 
 export const TRANSCRIBE_RECORDING = 'transcribe-recording'
 type TranscribeJob = { recording_id: number }
@@ -21,10 +20,7 @@ export async function requestTranscription(queue: Queue, db: Db, recordingId: nu
   const jobId = await queue.send(TRANSCRIBE_RECORDING, { recording_id: recordingId } satisfies TranscribeJob, {
     singletonKey: `recording-${recordingId}`,
   })
-  await db
-    .update(recordings)
-    .set({ status: 'in_queue', failureReason: null, jobId })
-    .where(and(eq(recordings.id, recordingId), inArray(recordings.status, ['pending', 'failed'])))
+  await markRecordingQueued(db, recordingId, jobId)
   return jobId
 }
 
@@ -35,13 +31,6 @@ export async function cancelTranscription(queue: Queue | undefined, jobId: strin
 }
 
 export type TranscriptionDeps = { db: Db; blobs: BlobStore; speech: SpeechConfig; llm: Llm | null }
-
-async function fail(db: Db, recordingId: number, reason: string) {
-  await db
-    .update(recordings)
-    .set({ status: 'failed', failureReason: reason.slice(0, 2000) })
-    .where(eq(recordings.id, recordingId))
-}
 
 async function readAll(blobs: BlobStore, key: string) {
   const chunks: Buffer[] = []
@@ -55,9 +44,9 @@ async function readAll(blobs: BlobStore, key: string) {
  * is marked failed too (the user sees why) and thrown so pg-boss retries it.
  */
 export async function runTranscriptionJob({ db, blobs, speech, llm }: TranscriptionDeps, data: TranscribeJob) {
-  const [row] = await db.select().from(recordings).where(eq(recordings.id, data.recording_id))
+  const row = await recordingById(db, data.recording_id)
   if (!row || !row.blobKey) return { skipped: 'gone' }
-  await db.update(recordings).set({ status: 'started', failureReason: null }).where(eq(recordings.id, row.id))
+  await markRecordingStarted(db, row.id)
   try {
     const bytes = await readAll(blobs, row.blobKey)
     const heard = await transcribe(bytes, { language: row.language, config: speech })
@@ -71,35 +60,26 @@ export async function runTranscriptionJob({ db, blobs, speech, llm }: Transcript
       ? await summarize(turns, 'call_notes', { llm })
       : { summary: 'Nothing was said in this recording.', engine: 'extractive' as const }
     const sentiment = recordingSentiment(segments)
-    await db
-      .update(recordings)
-      .set({
-        status: 'completed',
-        completedAt: new Date(),
-        durationS: Math.round(heard.durationS),
-        channels: heard.channels,
-        engine: heard.engine,
-        segments,
-        unredactedSegments: redactions.length ? heard.segments : null,
-        redactionCount: redactions.length,
-        originalSegments: null,
-        summary: summary.summary,
-        summaryEngine: summary.engine,
-        originalSummary: null,
-        transcriptEditedAt: null,
-        summaryEditedAt: null,
-        customerSentiment: sentiment.customer,
-        agentSentiment: sentiment.agent,
-      })
-      .where(and(eq(recordings.id, row.id), eq(recordings.status, 'started')))
+    await completeTranscription(db, row.id, {
+      durationS: Math.round(heard.durationS),
+      channels: heard.channels,
+      engine: heard.engine,
+      segments,
+      unredactedSegments: redactions.length ? heard.segments : null,
+      redactionCount: redactions.length,
+      summary: summary.summary,
+      summaryEngine: summary.engine,
+      customerSentiment: sentiment.customer,
+      agentSentiment: sentiment.agent,
+    })
     return { segments: segments.length, engine: heard.engine }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     if (error instanceof SpeechError) {
-      await fail(db, row.id, message)
+      await failRecording(db, row.id, message)
       return { failed: message }
     }
-    await fail(db, row.id, `Transcription failed: ${message}`)
+    await failRecording(db, row.id, `Transcription failed: ${message}`)
     throw error
   }
 }
@@ -112,6 +92,6 @@ export async function registerTranscription(queue: Queue, deps: TranscriptionDep
     retryDelay,
     pollingIntervalSeconds: 1,
     expireInSeconds: 3 * 60 * 60,
-    onGiveUp: (data, why) => fail(deps.db, data.recording_id, gaveUp(why)),
+    onGiveUp: (data, why) => failRecording(deps.db, data.recording_id, gaveUp(why)),
   })
 }

@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart'
-import { and, eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { paths } from '#contract/paths'
 import {
@@ -15,7 +14,6 @@ import {
   uploadRecordingResult,
 } from '#contract/speech'
 import type { Db } from '../../db/client'
-import { lookups, recordings } from '../../db/schema'
 import { headerDuration, MAX_SECONDS, sniffAudio, tooLongMessage } from '../../engines/speech'
 import { createAudioSigner } from '../evaluations/audio-url'
 import { cancelTranscription, requestTranscription } from './job'
@@ -25,22 +23,24 @@ import { HttpError } from '../../lib/http-error'
 import { multipartBody } from '../../lib/multipart-body'
 import { ok, responses } from '../../lib/reply'
 import { readUpload, storedFile } from '../../lib/upload'
-import { listRecordings, loadChangeable, recordingDetail, recordingKpi } from './store'
+import {
+  createUpload,
+  deleteRecording,
+  listRecordings,
+  loadChangeable,
+  lookupExists,
+  recordingDetail,
+  recordingKpi,
+  recordingStatus,
+  saveEditedSummary,
+  saveEditedTranscript,
+} from './store'
 
 const tags = ['speech recognition']
 const security = [{ bearerAuth: [] }]
 const TOO_LARGE = `The recording is larger than ${RECORDING_MAX_BYTES / 1024 / 1024} MB`
 
 type Options = { db: Db; blobs: BlobStore | null; queue?: Queue; jwtSecret: string }
-
-/** A code of a lookup kind, or the field error that says what to choose. */
-async function checkLookup(db: Db, kind: 'language' | 'domain', code: string) {
-  const [row] = await db
-    .select({ id: lookups.id })
-    .from(lookups)
-    .where(and(eq(lookups.kind, kind), eq(lookups.code, code)))
-  return Boolean(row)
-}
 
 /** Speech recognition (SPEC §7, /api/speech_recognition/): any signed-in user, on their own recordings. */
 export const speechRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, blobs, queue, jwtSecret }) => {
@@ -76,7 +76,7 @@ export const speechRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, bl
         // each lookup is checked on its own, so every wrong field is reported at once
         for (const kind of ['language', 'domain'] as const) {
           const code = fields[kind]?.trim()
-          if (!errors[kind] && code && !(await checkLookup(db, kind, code))) {
+          if (!errors[kind] && code && !(await lookupExists(db, kind, code))) {
             errors[kind] = [kind === 'language' ? 'Unknown language' : 'Unknown domain']
           }
         }
@@ -100,25 +100,16 @@ export const speechRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, bl
           const message = tooLongMessage(length, MAX_SECONDS)
           throw new HttpError(422, message, { file: [message] })
         }
-        const [row] = await db
-          .insert(recordings)
-          .values({
-            source: 'upload',
-            blobKey: file.blobKey,
-            mimeType: type.mime,
-            sizeBytes: file.size,
-            fileName: file.filename,
-            language: parsed.data.language,
-            domain: parsed.data.domain,
-            status: 'pending',
-            uploadedBy: request.user.id,
-          })
-          .returning({ id: recordings.id })
+        const row = await createUpload(db, request.user, {
+          blobKey: file.blobKey,
+          mimeType: type.mime,
+          sizeBytes: file.size,
+          fileName: file.filename,
+          language: parsed.data.language,
+          domain: parsed.data.domain,
+        })
         await requestTranscription(queue, db, row.id)
-        const [{ status }] = await db
-          .select({ status: recordings.status })
-          .from(recordings)
-          .where(eq(recordings.id, row.id))
+        const status = await recordingStatus(db, row.id)
         return ok({ recording_id: row.id, status }, 'Recording uploaded; transcription queued')
       } catch (error) {
         await removeFile()
@@ -183,14 +174,7 @@ export const speechRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, bl
         })
       }
       const edited = row.segments.map((s, i) => ({ ...s, speaker: segments[i].speaker, text: segments[i].text }))
-      await db
-        .update(recordings)
-        .set({
-          segments: edited,
-          originalSegments: row.originalSegments ?? row.segments,
-          transcriptEditedAt: new Date(),
-        })
-        .where(eq(recordings.id, id))
+      await saveEditedTranscript(db, row, edited)
       const detail = await recordingDetail(db, request.user, id, audioUrlFor(request.user.id))
       return ok(detail, 'Transcript updated successfully')
     },
@@ -212,10 +196,7 @@ export const speechRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, bl
       const { recording_id: id, summary } = request.body
       const row = await loadChangeable(db, request.user, id)
       if (row.status !== 'completed') throw new HttpError(409, 'The summary can be edited once it is completed')
-      await db
-        .update(recordings)
-        .set({ summary, originalSummary: row.originalSummary ?? row.summary, summaryEditedAt: new Date() })
-        .where(eq(recordings.id, id))
+      await saveEditedSummary(db, row, summary)
       const detail = await recordingDetail(db, request.user, id, audioUrlFor(request.user.id))
       return ok(detail, 'Summary updated successfully')
     },
@@ -236,7 +217,7 @@ export const speechRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, bl
     async (request) => {
       const row = await loadChangeable(db, request.user, request.query.recording_id)
       await cancelTranscription(queue, row.jobId)
-      await db.delete(recordings).where(eq(recordings.id, row.id))
+      await deleteRecording(db, row.id)
       if (row.blobKey && blobs) await blobs.remove(row.blobKey).catch(() => {})
       return ok({ recording_id: row.id }, 'Deleted record successfully!')
     },

@@ -1,8 +1,8 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import { jobStatusLabel, type JobStatus } from '#contract/envelope'
 import type { RecordingDetail, RecordingListQuery, RecordingSummary, SpeechSegment, StatusKpi } from '#contract/speech'
 import type { Db } from '../../db/client'
-import { recordings, users } from '../../db/schema'
+import { lookups, recordings, users } from '../../db/schema'
 import { recordingRule, type Actor } from '../../auth/access'
 import { fullName } from '../../db/sql'
 import { HttpError, notFound } from '../../lib/http-error'
@@ -11,6 +11,8 @@ import { offsetOf, pageOf } from '../../lib/paging'
 
 export const NOT_FOUND = 'Recording not found'
 const PREVIEW_CHARS = 160
+
+type RecordingRow = typeof recordings.$inferSelect
 
 const uploads = eq(recordings.source, 'upload')
 const uploader = sql<
@@ -95,6 +97,87 @@ export async function listRecordings(db: Db, user: Actor, query: RecordingListQu
   return pageOf((rows as SummaryRow[]).map(toSummary), n, query.page, query.page_size)
 }
 
+/** Whether a code of a lookup kind exists (an upload's language and domain must be one). */
+export async function lookupExists(db: Db, kind: 'language' | 'domain', code: string) {
+  const [row] = await db
+    .select({ id: lookups.id })
+    .from(lookups)
+    .where(and(eq(lookups.kind, kind), eq(lookups.code, code)))
+  return Boolean(row)
+}
+
+/** Records the user's upload (its audio already in the blob store), pending its transcription. */
+export async function createUpload(
+  db: Db,
+  user: Actor,
+  input: {
+    blobKey?: string
+    mimeType: string
+    sizeBytes: number
+    fileName: string
+    language: string
+    domain: string
+  },
+) {
+  const [row] = await db
+    .insert(recordings)
+    .values({
+      source: 'upload',
+      blobKey: input.blobKey,
+      mimeType: input.mimeType,
+      sizeBytes: input.sizeBytes,
+      fileName: input.fileName,
+      language: input.language,
+      domain: input.domain,
+      status: 'pending',
+      uploadedBy: user.id,
+    })
+    .returning({ id: recordings.id })
+  return row
+}
+
+/** A recording's status as it stands (after queueing: in queue, or further if a worker was quick). */
+export async function recordingStatus(db: Db, recordingId: number) {
+  const [{ status }] = await db
+    .select({ status: recordings.status })
+    .from(recordings)
+    .where(eq(recordings.id, recordingId))
+  return status
+}
+
+/** Saves an edited transcript; the engine's own lines stay as the original (kept from the first edit on). */
+export async function saveEditedTranscript(
+  db: Db,
+  row: Pick<RecordingRow, 'id' | 'segments' | 'originalSegments'>,
+  segments: RecordingRow['segments'],
+) {
+  await db
+    .update(recordings)
+    .set({
+      segments,
+      originalSegments: row.originalSegments ?? row.segments,
+      transcriptEditedAt: new Date(),
+    })
+    .where(eq(recordings.id, row.id))
+}
+
+/** Saves an edited summary; the engine's own stays as the original (kept from the first edit on). */
+export async function saveEditedSummary(
+  db: Db,
+  row: Pick<RecordingRow, 'id' | 'summary' | 'originalSummary'>,
+  summary: string,
+) {
+  await db
+    .update(recordings)
+    .set({ summary, originalSummary: row.originalSummary ?? row.summary, summaryEditedAt: new Date() })
+    .where(eq(recordings.id, row.id))
+}
+
+/** Deletes a recording's row (its audio and job are the caller's to remove). */
+export async function deleteRecording(db: Db, recordingId: number) {
+  await db.delete(recordings).where(eq(recordings.id, recordingId))
+}
+
 /** An upload the user may read by the recording rule; 404 otherwise, never 403 (ids are guessable). */
 export async function loadUpload(db: Db, user: Actor, recordingId: number) {
   const [row] = await db
@@ -174,4 +257,76 @@ export async function recordingKpi(db: Db, user: Actor) {
     .where(and(uploads, eq(recordings.uploadedBy, user.id)))
     .groupBy(recordings.status)
   return statusKpiOf(rows)
+}
+
+// ---- the transcription job (./job.ts)
+
+/** Marks a pending or failed recording "in queue" under its job; one already taken is left as it is. */
+export async function markRecordingQueued(db: Db, recordingId: number, jobId: string | null) {
+  await db
+    .update(recordings)
+    .set({ status: 'in_queue', failureReason: null, jobId })
+    .where(and(eq(recordings.id, recordingId), inArray(recordings.status, ['pending', 'failed'])))
+}
+
+/** Any recording by id, for its job (undefined once deleted). */
+export async function recordingById(db: Db, recordingId: number) {
+  const [row] = await db.select().from(recordings).where(eq(recordings.id, recordingId))
+  return row
+}
+
+/** Marks a recording as being transcribed, clearing an earlier failure's reason. */
+export async function markRecordingStarted(db: Db, recordingId: number) {
+  await db.update(recordings).set({ status: 'started', failureReason: null }).where(eq(recordings.id, recordingId))
+}
+
+/** What a transcription run produced, as stored. */
+export type Transcription = Pick<
+  RecordingRow,
+  | 'durationS'
+  | 'channels'
+  | 'engine'
+  | 'segments'
+  | 'unredactedSegments'
+  | 'redactionCount'
+  | 'summary'
+  | 'summaryEngine'
+  | 'customerSentiment'
+  | 'agentSentiment'
+>
+
+/**
+ * Stores a finished transcription, completing the recording; earlier edits and their originals are
+ * cleared. Only a recording still 'started' is written (one deleted or failed meanwhile is left alone).
+ */
+export async function completeTranscription(db: Db, recordingId: number, t: Transcription) {
+  await db
+    .update(recordings)
+    .set({
+      status: 'completed',
+      completedAt: new Date(),
+      durationS: t.durationS,
+      channels: t.channels,
+      engine: t.engine,
+      segments: t.segments,
+      unredactedSegments: t.unredactedSegments,
+      redactionCount: t.redactionCount,
+      originalSegments: null,
+      summary: t.summary,
+      summaryEngine: t.summaryEngine,
+      originalSummary: null,
+      transcriptEditedAt: null,
+      summaryEditedAt: null,
+      customerSentiment: t.customerSentiment,
+      agentSentiment: t.agentSentiment,
+    })
+    .where(and(eq(recordings.id, recordingId), eq(recordings.status, 'started')))
+}
+
+/** Marks a recording failed with the reason the user reads (cut to 2000 characters). */
+export async function failRecording(db: Db, recordingId: number, reason: string) {
+  await db
+    .update(recordings)
+    .set({ status: 'failed', failureReason: reason.slice(0, 2000) })
+    .where(eq(recordings.id, recordingId))
 }
