@@ -1,10 +1,17 @@
-import { and, eq, inArray } from 'drizzle-orm'
 import { DOCUMENT_MAX_PAGES } from '#contract/ocr'
 import type { Db } from '../../db/client'
-import { documents, type DocumentPageRow, type ExtractedFieldRow } from '../../db/schema'
-import { extractFields, OcrError, recognise, type ExtractedField } from '../../engines/ocr'
-import { newBlobKey, type BlobStore } from '../../lib/blob-store'
-import { gaveUp, type Queue } from '../../jobs/queue'
+import { extractFields,OcrError,recognise,type ExtractedField } from '../../engines/ocr'
+import { newBlobKey,type BlobStore } from '../../lib/blob-store'
+import { gaveUp,type Queue } from '../../jobs/queue'
+import {
+completeReading,
+documentById,
+failDocument,
+markDocumentQueued,
+markDocumentStarted,
+type DocumentPageRow,
+type ExtractedFieldRow,
+} from './store'
 
 export const READ_DOCUMENT = 'read-document'
 type ReadJob = { document_id: number }
@@ -22,10 +29,7 @@ export async function requestOcr(queue: Queue, db: Db, documentId: number) {
   const jobId = await queue.send(READ_DOCUMENT, { document_id: documentId } satisfies ReadJob, {
     singletonKey: `document-${documentId}`,
   })
-  await db
-    .update(documents)
-    .set({ status: 'in_queue', failureReason: null, jobId })
-    .where(and(eq(documents.id, documentId), inArray(documents.status, ['pending', 'failed'])))
+  await markDocumentQueued(db, documentId, jobId)
   return jobId
 }
 
@@ -62,13 +66,6 @@ const toFieldRow = (f: ExtractedField): ExtractedFieldRow => ({
   reason: f.reason ?? null,
 })
 
-async function fail(db: Db, documentId: number, reason: string) {
-  await db
-    .update(documents)
-    .set({ status: 'failed', failureReason: reason.slice(0, 2000) })
-    .where(eq(documents.id, documentId))
-}
-
 async function readAll(blobs: BlobStore, key: string) {
   const chunks: Buffer[] = []
   for await (const chunk of blobs.read(key)) chunks.push(chunk as Buffer)
@@ -85,9 +82,9 @@ const removeAll = (blobs: BlobStore, keys: string[]) =>
  * anything else is marked failed with a general reason and thrown, so pg-boss retries it.
  */
 export async function runOcrJob({ db, blobs, log }: OcrDeps, data: ReadJob, { timeoutMs = RUN_TIMEOUT_MS } = {}) {
-  const [row] = await db.select().from(documents).where(eq(documents.id, data.document_id))
+  const row = await documentById(db, data.document_id)
   if (!row) return { skipped: 'gone' }
-  await db.update(documents).set({ status: 'started', failureReason: null }).where(eq(documents.id, row.id))
+  await markDocumentStarted(db, row.id)
   const written: string[] = []
   const signal = AbortSignal.timeout(timeoutMs)
   try {
@@ -106,22 +103,15 @@ export async function runOcrJob({ db, blobs, log }: OcrDeps, data: ReadJob, { ti
     const words = pages.flatMap((p) => p.words)
     const confidence = words.length ? words.reduce((sum, w) => sum + w.confidence, 0) / words.length : null
     const fields = extractFields(pages, row.documentType).map(toFieldRow)
-    const saved = await db
-      .update(documents)
-      .set({
-        status: 'completed',
-        completedAt: new Date(),
-        failureReason: null,
-        text: pages.map((p) => p.text).join('\n\n'),
-        pages: pageRows,
-        fields,
-        pageCount: pages.length,
-        confidence,
-        engine: 'tesseract.js',
-      })
-      .where(and(eq(documents.id, row.id), eq(documents.status, 'started')))
-      .returning({ id: documents.id })
-    if (!saved.length) {
+    const saved = await completeReading(db, row.id, {
+      text: pages.map((p) => p.text).join('\n\n'),
+      pages: pageRows,
+      fields,
+      pageCount: pages.length,
+      confidence,
+      engine: 'tesseract.js',
+    })
+    if (!saved) {
       // deleted (or cancelled) while it was being read: its page images have no owner
       await removeAll(blobs, written)
       return { skipped: 'gone' }
@@ -130,15 +120,15 @@ export async function runOcrJob({ db, blobs, log }: OcrDeps, data: ReadJob, { ti
   } catch (error) {
     await removeAll(blobs, written)
     if (error instanceof OcrError) {
-      await fail(db, row.id, error.message)
+      await failDocument(db, row.id, error.message)
       return { failed: error.message }
     }
     if (signal.aborted) {
-      await fail(db, row.id, TIMED_OUT)
+      await failDocument(db, row.id, TIMED_OUT)
       return { failed: TIMED_OUT }
     }
     log?.error({ err: error, documentId: row.id }, 'document OCR failed')
-    await fail(db, row.id, UNEXPECTED_FAILURE)
+    await failDocument(db, row.id, UNEXPECTED_FAILURE)
     throw error
   }
 }
@@ -152,6 +142,6 @@ export async function registerOcr(queue: Queue, deps: OcrDeps, { retryDelay = 5 
     retryBackoff: true,
     pollingIntervalSeconds: 1,
     expireInSeconds: 30 * 60,
-    onGiveUp: (data, why) => fail(deps.db, data.document_id, gaveUp(why)),
+    onGiveUp: (data, why) => failDocument(deps.db, data.document_id, gaveUp(why)),
   })
 }

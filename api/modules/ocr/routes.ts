@@ -1,33 +1,41 @@
 import multipart from '@fastify/multipart'
-import { eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
-  DOCUMENT_MAX_BYTES,
-  documentDetail as documentDetailSchema,
-  documentIdQuery,
-  documentKpi as documentKpiSchema,
-  documentList,
-  documentListQuery,
-  insightsAnswer,
-  insightsQuestion,
-  uploadDocumentFields,
-  uploadDocumentResult,
+DOCUMENT_MAX_BYTES,
+documentDetail as documentDetailSchema,
+documentIdQuery,
+documentKpi as documentKpiSchema,
+documentList,
+documentListQuery,
+insightsAnswer,
+insightsQuestion,
+uploadDocumentFields,
+uploadDocumentResult,
 } from '#contract/ocr'
 import { paths } from '#contract/paths'
 import type { Db } from '../../db/client'
-import { documents } from '../../db/schema'
 import { answerQuestion } from './insights'
-import { blobKeysOf, documentDetail, documentKpi, linkedPageImage, listDocuments, loadDocument } from './store'
+import {
+blobKeysOf,
+createDocument,
+deleteDocument,
+documentDetail,
+documentKpi,
+documentStatus,
+linkedPageImage,
+listDocuments,
+loadDocument,
+} from './store'
 import type { Llm } from '../../engines/llm/client'
 import { sniffDocument } from '../../engines/ocr/sniff'
-import { cancelOcr, requestOcr } from './job'
+import { cancelOcr,requestOcr } from './job'
 import type { Queue } from '../../jobs/queue'
 import type { BlobStore } from '../../lib/blob-store'
-import { HttpError, notFound } from '../../lib/http-error'
+import { HttpError,notFound } from '../../lib/http-error'
 import { multipartBody } from '../../lib/multipart-body'
-import { ok, responses } from '../../lib/reply'
-import { createLinkSigner, IMAGE_LINK_TTL_S } from '../../lib/signed-link'
+import { ok,responses } from '../../lib/reply'
+import { createLinkSigner,IMAGE_LINK_TTL_S } from '../../lib/signed-link'
 import { readUpload } from '../../lib/upload'
 
 const tags = ['document OCR']
@@ -92,23 +100,15 @@ export const ocrRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, blobs
         if (file.size === 0) throw new HttpError(400, 'The file is empty', { file: ['The file is empty'] })
         const type = sniffDocument(file.head)
         if (!type) throw new HttpError(415, UNSUPPORTED, { file: ['Not a supported document'] })
-        const [row] = await db
-          .insert(documents)
-          .values({
-            userId: request.user.id,
-            documentType: parsed.data.document_type,
-            fileName: file.filename,
-            mimeType: type.mime,
-            sizeBytes: file.size,
-            blobKey: file.blobKey,
-            status: 'pending',
-          })
-          .returning({ id: documents.id })
+        const row = await createDocument(db, request.user, {
+          documentType: parsed.data.document_type,
+          fileName: file.filename,
+          mimeType: type.mime,
+          sizeBytes: file.size,
+          blobKey: file.blobKey,
+        })
         await requestOcr(queue, db, row!.id)
-        const [{ status }] = await db
-          .select({ status: documents.status })
-          .from(documents)
-          .where(eq(documents.id, row!.id))
+        const status = await documentStatus(db, row!.id)
         return reply.code(201).send(ok({ document_id: row!.id, status: status! }, 'Document Uploaded Successfully'))
       } catch (error) {
         await removeFile()
@@ -148,7 +148,7 @@ export const ocrRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, blobs
       const row = await loadDocument(db, request.user, request.query.document_id)
       await cancelOcr(queue, row.jobId)
       // the row first: a job still reading it then finds nothing to save and removes its own images
-      const [gone] = await db.delete(documents).where(eq(documents.id, row.id)).returning()
+      const gone = await deleteDocument(db, row.id)
       if (blobs && gone) await Promise.all(blobKeysOf(gone).map((key) => blobs.remove(key).catch(() => {})))
       return ok({ document_id: row.id }, 'Deleted record successfully!')
     },

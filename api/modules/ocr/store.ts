@@ -1,24 +1,26 @@
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and,count,desc,eq,ilike,inArray,or,sql,type SQL } from 'drizzle-orm'
 import type { JobStatus } from '#contract/envelope'
 import type {
-  DocumentBucket,
-  DocumentDetail,
-  DocumentKpi,
-  DocumentListQuery,
-  DocumentSummary,
-  DocumentType,
+DocumentBucket,
+DocumentDetail,
+DocumentKpi,
+DocumentListQuery,
+DocumentSummary,
+DocumentType,
 } from '#contract/ocr'
 import type { Db } from '../../db/client'
-import { documents, type DocumentPageRow } from '../../db/schema'
+import { documents,type DocumentPageRow,type ExtractedFieldRow } from '../../db/schema'
 import { notFound } from '../../lib/http-error'
 import { likePattern } from '../../lib/like'
-import { offsetOf, pageOf } from '../../lib/paging'
-import { activeActor, documentRule, type Actor } from '../../auth/access'
+import { offsetOf,pageOf } from '../../lib/paging'
+import { activeActor,documentRule,type Actor } from '../../auth/access'
 
 /*
  * A user's documents: each user lists, reads, counts and deletes their own (admins too: a
  * document is personal, like a speech upload). Anyone else's id answers 404, never 403.
  */
+
+export type { DocumentPageRow, ExtractedFieldRow }
 
 export const NOT_FOUND = 'Document not found'
 const PREVIEW_CHARS = 160
@@ -103,6 +105,39 @@ export async function listDocuments(db: Db, user: Actor, query: DocumentListQuer
   return pageOf((rows as SummaryRow[]).map(toSummary), n, query.page, query.page_size)
 }
 
+/** Records the user's upload (its file already in the blob store), pending its OCR. */
+export async function createDocument(
+  db: Db,
+  user: Actor,
+  input: { documentType: DocumentType; fileName: string; mimeType: string; sizeBytes: number; blobKey: string },
+) {
+  const [row] = await db
+    .insert(documents)
+    .values({
+      userId: user.id,
+      documentType: input.documentType,
+      fileName: input.fileName,
+      mimeType: input.mimeType,
+      sizeBytes: input.sizeBytes,
+      blobKey: input.blobKey,
+      status: 'pending',
+    })
+    .returning({ id: documents.id })
+  return row
+}
+
+/** A document's status as it stands (after queueing: in queue, or further if a worker was quick). */
+export async function documentStatus(db: Db, documentId: number) {
+  const [{ status }] = await db.select({ status: documents.status }).from(documents).where(eq(documents.id, documentId))
+  return status
+}
+
+/** Deletes a document's row; returns it (for its blobs to be removed), or undefined if it was already gone. */
+export async function deleteDocument(db: Db, documentId: number) {
+  const [gone] = await db.delete(documents).where(eq(documents.id, documentId)).returning()
+  return gone
+}
+
 /** A document the user may read (the document rule), or 404. */
 export async function loadDocument(db: Db, user: Actor, documentId: number) {
   const [row] = await db
@@ -173,4 +208,66 @@ export async function documentKpi(db: Db, user: Actor): Promise<DocumentKpi> {
       }
     }),
   }
+}
+
+// ---- the OCR job (./job.ts)
+
+/** Marks a pending or failed document "in queue" under its job; one already taken is left as it is. */
+export async function markDocumentQueued(db: Db, documentId: number, jobId: string | null) {
+  await db
+    .update(documents)
+    .set({ status: 'in_queue', failureReason: null, jobId })
+    .where(and(eq(documents.id, documentId), inArray(documents.status, ['pending', 'failed'])))
+}
+
+/** Any document by id, for its job (undefined once deleted). */
+export async function documentById(db: Db, documentId: number) {
+  const [row] = await db.select().from(documents).where(eq(documents.id, documentId))
+  return row
+}
+
+/** Marks a document as being read, clearing an earlier failure's reason. */
+export async function markDocumentStarted(db: Db, documentId: number) {
+  await db.update(documents).set({ status: 'started', failureReason: null }).where(eq(documents.id, documentId))
+}
+
+/** What an OCR run read, as stored. */
+export type Reading = {
+  text: string
+  pages: DocumentPageRow[]
+  fields: ExtractedFieldRow[]
+  pageCount: number
+  confidence: number | null
+  engine: string
+}
+
+/**
+ * Stores what was read, completing the document. Only a document still 'started' is written;
+ * returns false when it was deleted (or cancelled) meanwhile and nothing was saved.
+ */
+export async function completeReading(db: Db, documentId: number, reading: Reading) {
+  const saved = await db
+    .update(documents)
+    .set({
+      status: 'completed',
+      completedAt: new Date(),
+      failureReason: null,
+      text: reading.text,
+      pages: reading.pages,
+      fields: reading.fields,
+      pageCount: reading.pageCount,
+      confidence: reading.confidence,
+      engine: reading.engine,
+    })
+    .where(and(eq(documents.id, documentId), eq(documents.status, 'started')))
+    .returning({ id: documents.id })
+  return saved.length > 0
+}
+
+/** Marks a document failed with the reason the user reads (cut to 2000 characters). */
+export async function failDocument(db: Db, documentId: number, reason: string) {
+  await db
+    .update(documents)
+    .set({ status: 'failed', failureReason: reason.slice(0, 2000) })
+    .where(eq(documents.id, documentId))
 }
