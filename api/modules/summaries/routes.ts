@@ -1,42 +1,42 @@
 import multipart from '@fastify/multipart'
-import { eq } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { paths } from '#contract/paths'
 import {
-  SUMMARY_FILE_MAX_BYTES,
-  summarizeBody,
-  summarizeQuery,
-  summarizeResult,
-  summaryChart as summaryChartSchema,
-  summaryDetail as summaryDetailSchema,
-  summaryIdQuery,
-  summaryKpi as summaryKpiSchema,
-  summaryList,
-  summaryListQuery,
-  summaryText,
-  summaryTypeCode,
-  summaryTypeList,
-  type SummarizeResult,
+SUMMARY_FILE_MAX_BYTES,
+summarizeBody,
+summarizeQuery,
+summarizeResult,
+summaryChart as summaryChartSchema,
+summaryDetail as summaryDetailSchema,
+summaryIdQuery,
+summaryKpi as summaryKpiSchema,
+summaryList,
+summaryListQuery,
+summaryText,
+summaryTypeCode,
+summaryTypeList,
+type SummarizeResult,
 } from '#contract/summarization'
 import type { Db } from '../../db/client'
-import { summaries } from '../../db/schema'
-import { DocumentError, extractText, sniffTextDocument } from '../../engines/documents/extract-text'
-import { summaryTypeInfo, summaryTypes } from '../../engines/summarize'
-import { cancelSummary, requestSummary } from './job'
+import { DocumentError,extractText,sniffTextDocument } from '../../engines/documents/extract-text'
+import { summaryTypeInfo,summaryTypes } from '../../engines/summarize'
+import { cancelSummary,requestSummary } from './job'
 import type { Queue } from '../../jobs/queue'
 import { HttpError } from '../../lib/http-error'
 import { multipartBody } from '../../lib/multipart-body'
-import { ok, responses } from '../../lib/reply'
+import { ok,responses } from '../../lib/reply'
 import { readUpload } from '../../lib/upload'
 import {
-  createSummary,
-  listSummaries,
-  loadSummary,
-  PASTED_TEXT,
-  summaryChart,
-  summaryDetail,
-  summaryKpi,
+createSummary,
+deleteSummary,
+listSummaries,
+loadSummary,
+PASTED_TEXT,
+summaryChart,
+summaryDetail,
+summaryKpi,
+summaryProgress,
 } from './store'
 
 const tags = ['summarization']
@@ -112,14 +112,7 @@ export const summarizationRoutes: FastifyPluginAsyncZod<Options> = async (app, {
       try {
         const until = Date.now() + request.query.wait * 1000
         for (;;) {
-          const [now] = await db
-            .select({
-              status: summaries.status,
-              summary: summaries.summary,
-              failureReason: summaries.failureReason,
-            })
-            .from(summaries)
-            .where(eq(summaries.id, row.id))
+          const now = await summaryProgress(db, row.id)
           const done = !now || now.status === 'completed' || now.status === 'failed'
           if (gone) {
             await cancelSummary(queue, db, row.id)
@@ -172,7 +165,7 @@ export const summarizationRoutes: FastifyPluginAsyncZod<Options> = async (app, {
     async (request) => {
       const row = await loadSummary(db, request.user, request.query.summary_id)
       await cancelSummary(queue, db, row.id)
-      await db.delete(summaries).where(eq(summaries.id, row.id))
+      await deleteSummary(db, row.id)
       return ok({ summary_id: row.id }, 'Deleted record successfully!')
     },
   )

@@ -1,25 +1,27 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
+import { and,count,desc,eq,ilike,inArray,or,sql,type SQL } from 'drizzle-orm'
 import type { JobStatus } from '#contract/envelope'
 import type {
-  SummaryChart,
-  SummaryDetail,
-  SummaryItem,
-  SummaryListQuery,
-  SummaryTypeCode,
+SummaryChart,
+SummaryDetail,
+SummaryItem,
+SummaryListQuery,
+SummaryTypeCode,
 } from '#contract/summarization'
 import type { Db } from '../../db/client'
 import { summaries } from '../../db/schema'
 import { summaryTypeInfo } from '../../engines/summarize'
-import { summaryRule, type Actor } from '../../auth/access'
+import { summaryRule,type Actor } from '../../auth/access'
 import { notFound } from '../../lib/http-error'
 import { likePattern } from '../../lib/like'
-import { offsetOf, pageOf } from '../../lib/paging'
+import { offsetOf,pageOf } from '../../lib/paging'
 import { statusKpiOf } from '../speech/store'
 
 export const NOT_FOUND = 'Summary not found'
 export const PASTED_TEXT = 'Pasted text'
 export const CANCELLED = 'Cancelled before it finished.'
 const PREVIEW_CHARS = 160
+/** The statuses of a summary that has not finished (it can still be started, cancelled or given up). */
+const UNFINISHED: JobStatus[] = ['pending', 'in_queue', 'started']
 
 /** SPEC §9: the chart's figures before there is any summary (and the response says so). */
 export const DEFAULT_CHART: Record<JobStatus, number> = {
@@ -86,6 +88,24 @@ export async function createSummary(
     })
     .returning({ id: summaries.id, status: summaries.status })
   return row
+}
+
+/** Where a summary stands, for a request waiting on it (undefined once deleted). */
+export async function summaryProgress(db: Db, summaryId: number) {
+  const [row] = await db
+    .select({
+      status: summaries.status,
+      summary: summaries.summary,
+      failureReason: summaries.failureReason,
+    })
+    .from(summaries)
+    .where(eq(summaries.id, summaryId))
+  return row
+}
+
+/** Deletes a summary's row (a running one should be cancelled first). */
+export async function deleteSummary(db: Db, summaryId: number) {
+  await db.delete(summaries).where(eq(summaries.id, summaryId))
 }
 
 /** The user's summaries, newest first; `q` searches the source name, the text and the summary. */
@@ -158,4 +178,61 @@ export async function summaryChart(db: Db, user: Actor): Promise<SummaryChart> {
     total: kpi.total,
     results: kpi.results.map(({ status, label, percentage }) => ({ status, label, percentage })),
   }
+}
+
+// ---- the summary job (./job.ts)
+
+/** Marks a pending summary "in queue" under its job; one already taken is left as it is. */
+export async function markSummaryQueued(db: Db, summaryId: number, jobId: string | null) {
+  await db
+    .update(summaries)
+    .set({ status: 'in_queue', jobId })
+    .where(and(eq(summaries.id, summaryId), eq(summaries.status, 'pending')))
+}
+
+/**
+ * Marks an unfinished summary failed as cancelled (a worker that took it cannot then overwrite
+ * that: its update needs 'started'). Returns its job id, or undefined if it had already finished.
+ */
+export async function markSummaryCancelled(db: Db, summaryId: number) {
+  const [row] = await db
+    .update(summaries)
+    .set({ status: 'failed', failureReason: CANCELLED, completedAt: new Date() })
+    .where(and(eq(summaries.id, summaryId), inArray(summaries.status, UNFINISHED)))
+    .returning({ jobId: summaries.jobId })
+  return row
+}
+
+/** Marks an unfinished summary 'started' and returns it; undefined if it was deleted or cancelled meanwhile. */
+export async function startSummary(db: Db, summaryId: number) {
+  const [row] = await db
+    .update(summaries)
+    .set({ status: 'started', failureReason: null })
+    .where(and(eq(summaries.id, summaryId), inArray(summaries.status, UNFINISHED)))
+    .returning()
+  return row
+}
+
+/** Stores a made summary, if the summary is still 'started' (not cancelled meanwhile). */
+export async function completeSummary(db: Db, summaryId: number, made: { summary: string; engine: string }) {
+  await db
+    .update(summaries)
+    .set({ status: 'completed', summary: made.summary, engine: made.engine, completedAt: new Date() })
+    .where(and(eq(summaries.id, summaryId), eq(summaries.status, 'started')))
+}
+
+/** Marks a summary that was being made failed with the reason, if it is still 'started'. */
+export async function failStartedSummary(db: Db, summaryId: number, reason: string) {
+  await db
+    .update(summaries)
+    .set({ status: 'failed', failureReason: reason })
+    .where(and(eq(summaries.id, summaryId), eq(summaries.status, 'started')))
+}
+
+/** Marks an unfinished summary failed with the reason (its job was given up). */
+export async function failUnfinishedSummary(db: Db, summaryId: number, reason: string) {
+  await db
+    .update(summaries)
+    .set({ status: 'failed', failureReason: reason })
+    .where(and(eq(summaries.id, summaryId), inArray(summaries.status, UNFINISHED)))
 }
