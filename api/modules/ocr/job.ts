@@ -1,16 +1,16 @@
 import { DOCUMENT_MAX_PAGES } from '#contract/ocr'
 import type { Db } from '../../db/client'
-import { extractFields,OcrError,recognise,type ExtractedField } from '../../engines/ocr'
-import { newBlobKey,type BlobStore } from '../../lib/blob-store'
-import { gaveUp,type Queue } from '../../jobs/queue'
+import { extractFields, OcrError, recognise, type ExtractedField } from '../../engines/ocr'
+import { newBlobKey, type BlobStore } from '../../lib/blob-store'
+import { gaveUp, type Queue } from '../../jobs/queue'
 import {
-completeReading,
-documentById,
-failDocument,
-markDocumentQueued,
-markDocumentStarted,
-type DocumentPageRow,
-type ExtractedFieldRow,
+  completeReading,
+  documentById,
+  failDocument,
+  markDocumentQueued,
+  markDocumentStarted,
+  type DocumentPageRow,
+  type ExtractedFieldRow,
 } from './store'
 
 export const READ_DOCUMENT = 'read-document'

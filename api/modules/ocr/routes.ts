@@ -2,40 +2,40 @@ import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
-DOCUMENT_MAX_BYTES,
-documentDetail as documentDetailSchema,
-documentIdQuery,
-documentKpi as documentKpiSchema,
-documentList,
-documentListQuery,
-insightsAnswer,
-insightsQuestion,
-uploadDocumentFields,
-uploadDocumentResult,
+  DOCUMENT_MAX_BYTES,
+  documentDetail as documentDetailSchema,
+  documentIdQuery,
+  documentKpi as documentKpiSchema,
+  documentList,
+  documentListQuery,
+  insightsAnswer,
+  insightsQuestion,
+  uploadDocumentFields,
+  uploadDocumentResult,
 } from '#contract/ocr'
 import { paths } from '#contract/paths'
 import type { Db } from '../../db/client'
 import { answerQuestion } from './insights'
 import {
-blobKeysOf,
-createDocument,
-deleteDocument,
-documentDetail,
-documentKpi,
-documentStatus,
-linkedPageImage,
-listDocuments,
-loadDocument,
+  blobKeysOf,
+  createDocument,
+  deleteDocument,
+  documentDetail,
+  documentKpi,
+  documentStatus,
+  linkedPageImage,
+  listDocuments,
+  loadDocument,
 } from './store'
 import type { Llm } from '../../engines/llm/client'
 import { sniffDocument } from '../../engines/ocr/sniff'
-import { cancelOcr,requestOcr } from './job'
+import { cancelOcr, requestOcr } from './job'
 import type { Queue } from '../../jobs/queue'
 import type { BlobStore } from '../../lib/blob-store'
-import { HttpError,notFound } from '../../lib/http-error'
+import { HttpError, notFound } from '../../lib/http-error'
 import { multipartBody } from '../../lib/multipart-body'
-import { ok,responses } from '../../lib/reply'
-import { createLinkSigner,IMAGE_LINK_TTL_S } from '../../lib/signed-link'
+import { ok, responses } from '../../lib/reply'
+import { createLinkSigner, IMAGE_LINK_TTL_S } from '../../lib/signed-link'
 import { readUpload } from '../../lib/upload'
 
 const tags = ['document OCR']

@@ -1,19 +1,19 @@
-import { and,count,desc,eq,ilike,inArray,or,sql,type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { JobStatus } from '#contract/envelope'
 import type {
-DocumentBucket,
-DocumentDetail,
-DocumentKpi,
-DocumentListQuery,
-DocumentSummary,
-DocumentType,
+  DocumentBucket,
+  DocumentDetail,
+  DocumentKpi,
+  DocumentListQuery,
+  DocumentSummary,
+  DocumentType,
 } from '#contract/ocr'
 import type { Db } from '../../db/client'
-import { documents,type DocumentPageRow,type ExtractedFieldRow } from '../../db/schema'
+import { documents, type DocumentPageRow, type ExtractedFieldRow } from '../../db/schema'
 import { notFound } from '../../lib/http-error'
 import { likePattern } from '../../lib/like'
-import { offsetOf,pageOf } from '../../lib/paging'
-import { activeActor,documentRule,type Actor } from '../../auth/access'
+import { offsetOf, pageOf } from '../../lib/paging'
+import { activeActor, documentRule, type Actor } from '../../auth/access'
 
 /*
  * A user's documents: each user lists, reads, counts and deletes their own (admins too: a

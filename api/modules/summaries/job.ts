@@ -2,14 +2,14 @@ import type { Db } from '../../db/client'
 import type { Llm } from '../../engines/llm/client'
 import { summarize } from '../../engines/summarize'
 import {
-completeSummary,
-failStartedSummary,
-failUnfinishedSummary,
-markSummaryCancelled,
-markSummaryQueued,
-startSummary,
+  completeSummary,
+  failStartedSummary,
+  failUnfinishedSummary,
+  markSummaryCancelled,
+  markSummaryQueued,
+  startSummary,
 } from './store'
-import { gaveUp,type Queue } from '../../jobs/queue'
+import { gaveUp, type Queue } from '../../jobs/queue'
 
 export const SUMMARIZE_TEXT = 'summarize-text'
 type SummarizeJob = { summary_id: number }

@@ -3,40 +3,40 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { paths } from '#contract/paths'
 import {
-SUMMARY_FILE_MAX_BYTES,
-summarizeBody,
-summarizeQuery,
-summarizeResult,
-summaryChart as summaryChartSchema,
-summaryDetail as summaryDetailSchema,
-summaryIdQuery,
-summaryKpi as summaryKpiSchema,
-summaryList,
-summaryListQuery,
-summaryText,
-summaryTypeCode,
-summaryTypeList,
-type SummarizeResult,
+  SUMMARY_FILE_MAX_BYTES,
+  summarizeBody,
+  summarizeQuery,
+  summarizeResult,
+  summaryChart as summaryChartSchema,
+  summaryDetail as summaryDetailSchema,
+  summaryIdQuery,
+  summaryKpi as summaryKpiSchema,
+  summaryList,
+  summaryListQuery,
+  summaryText,
+  summaryTypeCode,
+  summaryTypeList,
+  type SummarizeResult,
 } from '#contract/summarization'
 import type { Db } from '../../db/client'
-import { DocumentError,extractText,sniffTextDocument } from '../../engines/documents/extract-text'
-import { summaryTypeInfo,summaryTypes } from '../../engines/summarize'
-import { cancelSummary,requestSummary } from './job'
+import { DocumentError, extractText, sniffTextDocument } from '../../engines/documents/extract-text'
+import { summaryTypeInfo, summaryTypes } from '../../engines/summarize'
+import { cancelSummary, requestSummary } from './job'
 import type { Queue } from '../../jobs/queue'
 import { HttpError } from '../../lib/http-error'
 import { multipartBody } from '../../lib/multipart-body'
-import { ok,responses } from '../../lib/reply'
+import { ok, responses } from '../../lib/reply'
 import { readUpload } from '../../lib/upload'
 import {
-createSummary,
-deleteSummary,
-listSummaries,
-loadSummary,
-PASTED_TEXT,
-summaryChart,
-summaryDetail,
-summaryKpi,
-summaryProgress,
+  createSummary,
+  deleteSummary,
+  listSummaries,
+  loadSummary,
+  PASTED_TEXT,
+  summaryChart,
+  summaryDetail,
+  summaryKpi,
+  summaryProgress,
 } from './store'
 
 const tags = ['summarization']

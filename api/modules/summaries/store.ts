@@ -1,19 +1,19 @@
-import { and,count,desc,eq,ilike,inArray,or,sql,type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { JobStatus } from '#contract/envelope'
 import type {
-SummaryChart,
-SummaryDetail,
-SummaryItem,
-SummaryListQuery,
-SummaryTypeCode,
+  SummaryChart,
+  SummaryDetail,
+  SummaryItem,
+  SummaryListQuery,
+  SummaryTypeCode,
 } from '#contract/summarization'
 import type { Db } from '../../db/client'
 import { summaries } from '../../db/schema'
 import { summaryTypeInfo } from '../../engines/summarize'
-import { summaryRule,type Actor } from '../../auth/access'
+import { summaryRule, type Actor } from '../../auth/access'
 import { notFound } from '../../lib/http-error'
 import { likePattern } from '../../lib/like'
-import { offsetOf,pageOf } from '../../lib/paging'
+import { offsetOf, pageOf } from '../../lib/paging'
 import { statusKpiOf } from '../speech/store'
 
 export const NOT_FOUND = 'Summary not found'
