@@ -48,6 +48,13 @@ export { jobStatusLabel, type JobStatus } from './job-status'
 
 export const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
 
+/** The query of a signed link (audio, page images, photos): checked by the signature, not by a schema. */
+export const signedLinkQuery = z.object({
+  expires: z.string().optional(),
+  uid: z.string().optional(),
+  sig: z.string().optional(),
+})
+
 /** Years a date may name: beyond them date arithmetic in JS and SQL leaves the ISO form or the type's range. */
 export const DATE_YEARS = { min: 1900, max: 2999 } as const
 

@@ -139,3 +139,9 @@ export const documentKpi = z.object({
   ),
 })
 export type DocumentKpi = z.infer<typeof documentKpi>
+
+/** A page image's address: the document and its page number (1-based). */
+export const pageImageParams = z.object({
+  documentId: z.coerce.number().int().positive().max(2_147_483_647),
+  page: z.coerce.number().int().positive().max(10_000),
+})

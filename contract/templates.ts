@@ -97,3 +97,6 @@ export const templateQuery = pageQuery.extend({
 })
 
 export const templateIdQuery = z.object({ template_internal_id: templateInternalId })
+
+/** What archiving (DELETE template/) answers: the template's internal id, now archived. */
+export const templateArchived = z.object({ template_internal_id: z.string(), archived: z.boolean() })

@@ -1,29 +1,13 @@
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
-import type { AnyZodObject, ZodTypeAny } from 'zod'
-
-/**
- * The form of a multipart upload, for the OpenAPI document only: multipart bodies are read part by
- * part in the handler (lib/upload.ts), so they cannot be a `body` schema that Fastify validates.
- */
-export type MultipartSpec = {
-  /** Each file field and how many files it takes (1: one file; more: an array of up to that many); `name?` is optional. */
-  files: Record<string, number>
-  fields?: AnyZodObject
-  /** The JSON body the same route takes instead, if any. */
-  json?: ZodTypeAny
-}
+import type { ZodTypeAny } from 'zod'
+import type { MultipartForm } from '#contract/endpoints'
 
 declare module 'fastify' {
   interface FastifySchema {
-    multipart?: MultipartSpec
+    /** A multipart upload's form (contract/endpoints.ts), for the OpenAPI document only: multipart bodies are read part by part in the handler (lib/upload.ts), so they cannot be a `body` schema that Fastify validates. */
+    multipart?: MultipartForm
   }
 }
-
-/** A route's `consumes` and multipart form, spread into its schema option: `...multipartBody({ file: 1 }, fields)`. */
-export const multipartBody = (files: MultipartSpec['files'], fields?: AnyZodObject, json?: ZodTypeAny) => ({
-  consumes: json ? ['application/json', 'multipart/form-data'] : ['multipart/form-data'],
-  multipart: { files, fields, json },
-})
 
 type Input = Parameters<typeof jsonSchemaTransform>[0]
 type JsonSchema = { properties?: Record<string, unknown>; required?: string[] }
@@ -32,10 +16,10 @@ type JsonSchema = { properties?: Record<string, unknown>; required?: string[] }
 const toJson = (zod: ZodTypeAny, url: string) =>
   (jsonSchemaTransform({ schema: { body: zod }, url }).schema as { body: JsonSchema }).body
 
-/** The type provider's transform, plus a `requestBody` for each route declared with multipartBody. */
+/** The type provider's transform, plus a `requestBody` for each endpoint that takes a multipart form. */
 export function openApiTransform(input: Input) {
   const out = jsonSchemaTransform(input)
-  const { multipart, ...schema } = out.schema as Record<string, unknown> & { multipart?: MultipartSpec }
+  const { multipart, ...schema } = out.schema as Record<string, unknown> & { multipart?: MultipartForm }
   if (!multipart) return out
   const binary = { type: 'string', format: 'binary' }
   const fields = multipart.fields ? toJson(multipart.fields, input.url) : {}

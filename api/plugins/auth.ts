@@ -55,9 +55,12 @@ export function installAuth(app: FastifyInstance, db: Db, tokens: TokenService) 
   app.decorate('authenticate', authenticate)
   app.decorate('requireRole', (...roles: Role[]) => {
     const allowed = new Set(roles)
-    return async function requireRole(request: FastifyRequest, reply: FastifyReply) {
-      await authenticate(request, reply)
-      if (!allowed.has(request.user.role)) throw new HttpError(403, FORBIDDEN)
-    }
+    return Object.assign(
+      async function requireRole(request: FastifyRequest, reply: FastifyReply) {
+        await authenticate(request, reply)
+        if (!allowed.has(request.user.role)) throw new HttpError(403, FORBIDDEN)
+      },
+      { roles },
+    )
   })
 }

@@ -3,6 +3,7 @@ import { replace, type AppLoadContext } from '@remix-run/node'
 import type { z } from 'zod'
 import { envelope, errorBody } from '#contract/envelope'
 import { tokenPair } from '#contract/accounts'
+import { needsBearer, pathOf, type NamedEndpoint } from '#contract/endpoints'
 import { paths } from '#contract/paths'
 import { getEnv } from '~/env.server'
 import { requestFacts } from '~/lib/request-scope.server'
@@ -32,7 +33,21 @@ export type CallOptions<S extends z.ZodTypeAny> = {
   timeoutMs?: number
 }
 
+/** An endpoint of the table that answers enveloped JSON (downloads are fetched as files instead). */
+export type JsonEndpoint = NamedEndpoint & { response: z.ZodTypeAny }
+
+/** What a call by endpoint sends: path parameters, the query, and a JSON body or a FormData (uploads). */
+export type RequestInput<E extends JsonEndpoint> = {
+  params?: Record<string, string | number>
+  query?: E['query'] extends z.ZodTypeAny ? z.input<E['query']> : never
+  body?: E['body'] extends z.ZodTypeAny ? z.input<E['body']> : E['multipart'] extends object ? FormData : never
+  /** How long to wait for the answer; longer for uploads the API processes before answering. */
+  timeoutMs?: number
+}
+
 export type Upstream = {
+  /** Calls an endpoint of the table (contract/endpoints.ts): its method, path, token and answer's schema come from there. */
+  request<E extends JsonEndpoint>(endpoint: E, input?: RequestInput<E>): Promise<z.output<E['response']>>
   call<S extends z.ZodTypeAny>(options: CallOptions<S>): Promise<z.output<S>>
   /** Set-Cookie headers (rotated tokens) the loader or action must commit with its response. */
   headers: Headers
@@ -243,5 +258,17 @@ export async function createUpstream(request: Request, known?: Partial<Tokens>):
     return parsed.data.data
   }
 
-  return { call, headers, tokens }
+  function byEndpoint<E extends JsonEndpoint>(endpoint: E, input: RequestInput<E> = {}) {
+    return call({
+      method: endpoint.method,
+      path: pathOf(endpoint, input.params),
+      query: input.query as CallOptions<z.ZodTypeAny>['query'],
+      body: input.body,
+      schema: endpoint.response as E['response'],
+      auth: needsBearer(endpoint),
+      timeoutMs: input.timeoutMs,
+    })
+  }
+
+  return { request: byEndpoint, call, headers, tokens }
 }

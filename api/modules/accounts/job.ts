@@ -4,7 +4,6 @@ import type { Queue } from '../../jobs/queue'
 
 export const HOUSEKEEPING = 'housekeeping'
 // the health route reads the last run from here
-export { lastHousekeeping } from './store'
 
 export async function runHousekeeping(db: Db, accounts: AccountsService) {
   const purged = await accounts.purgeExpired()

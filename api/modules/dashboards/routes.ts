@@ -1,7 +1,7 @@
+import { endpoints } from '#contract/endpoints'
+import { route, type EndpointHandler, type EndpointRequest } from '../../lib/endpoint'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
-import * as c from '#contract/dashboards'
-import { paths } from '#contract/paths'
 import type { Db } from '../../db/client'
 import { agentHighlightDashboard, agentLeaderBoard, outlierAgentReport } from './store/agents'
 import { purposeCallDistribution } from './store/calls'
@@ -16,12 +16,12 @@ import {
   topTenViolations,
   topViolationsByCategories,
 } from './store/violations'
-import { ok, responses } from '../../lib/reply'
+import { ok } from '../../lib/reply'
 import { evaluationExportRoutes } from '../evaluations/routes/export'
 import type { AuthUser } from '../../plugins/auth'
 
-const tags = ['call evaluation dashboards']
-const security = [{ bearerAuth: [] }]
+/** A dashboard endpoint: filters in the query, figures in the answer. */
+type DashboardEndpoint = Extract<(typeof endpoints)[keyof typeof endpoints], { tag: 'call evaluation dashboards' }>
 
 /**
  * The dashboards: SQL aggregates over the evaluations, every one with the same filters. Anyone
@@ -31,108 +31,29 @@ const security = [{ bearerAuth: [] }]
 export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   await app.register(evaluationExportRoutes, { db })
 
-  function dashboard<Q extends z.ZodTypeAny, R extends z.ZodTypeAny>(
-    path: string,
-    summary: string,
-    querystring: Q,
-    response: R,
-    compute: (query: z.infer<Q>, user: AuthUser) => Promise<z.infer<R>>,
+  function dashboard<E extends DashboardEndpoint>(
+    endpoint: E,
+    compute: (query: z.output<E['query']>, user: AuthUser) => Promise<z.input<E['response']>>,
   ) {
-    app.get(
-      path,
-      {
-        onRequest: app.authenticate,
-        schema: { tags, summary, security, querystring, response: responses(response, 401) },
-      },
-      async (request) =>
-        ok(
-          await compute(scoped(request.user, request.query as z.infer<Q>), request.user),
-          'Dashboard retrieved successfully',
-        ),
-    )
+    // compute's signature ties the query and figures to E; the generic handler cannot, hence the casts
+    const handler = async (request: EndpointRequest<E>) => {
+      const query = scoped(request.user, request.query as z.output<E['query']>)
+      return ok(await compute(query, request.user), 'Dashboard retrieved successfully')
+    }
+    route(app, endpoint, handler as unknown as EndpointHandler<E>)
   }
 
-  dashboard(
-    paths.callEvaluationDashboard,
-    'Call evaluation KPIs and trend',
-    c.callEvaluationDashboardQuery,
-    c.callEvaluationDashboard,
-    (q) => callEvaluationDashboard(db, q),
-  )
-  dashboard(
-    paths.agentHighlightDashboard,
-    'Best, worst and most improved agents',
-    c.agentHighlightQuery,
-    c.agentHighlightDashboard,
-    (q) => agentHighlightDashboard(db, q),
-  )
-  dashboard(
-    paths.agentLeaderBoard,
-    'Agents ranked by average score',
-    c.agentLeaderBoardQuery,
-    c.agentLeaderBoard,
-    (q) => agentLeaderBoard(db, q),
-  )
-  dashboard(paths.outlierAgentReport, 'Agents far from the team mean', c.outlierAgentQuery, c.outlierAgentReport, (q) =>
-    outlierAgentReport(db, q),
-  )
-  dashboard(
-    paths.failedCategoryCount,
-    'Failed calls per template category',
-    c.dashboardQuery,
-    c.failedCategoryCount,
-    (q) => failedCategoryCount(db, q),
-  )
-  dashboard(
-    paths.agentScoringVsSentiment,
-    'Average score and customer sentiment per agent',
-    c.dashboardQuery,
-    c.agentScoringVsSentiment,
-    (q) => agentScoringVsSentiment(db, q),
-  )
-  dashboard(
-    paths.topViolationsByCategories,
-    'Categories with the most failed questions',
-    c.topViolationsByCategoriesQuery,
-    c.topViolationsByCategories,
-    (q) => topViolationsByCategories(db, q),
-  )
-  dashboard(paths.topTenViolations, 'The ten questions failed most often', c.dashboardQuery, c.topTenViolations, (q) =>
-    topTenViolations(db, q),
-  )
-  dashboard(
-    paths.agentPerformance,
-    'An agent over time and per category, beside the team',
-    c.agentPerformanceQuery,
-    c.agentPerformance,
-    (q, user) => agentPerformance(db, q, { ownOnly: user.role === 'agent' }),
-  )
-  dashboard(
-    paths.purposeCallDistribution,
-    'Calls per purpose with their average score',
-    c.purposeCallDistributionQuery,
-    c.purposeCallDistribution,
-    (q) => purposeCallDistribution(db, q),
-  )
-  dashboard(
-    paths.callSentimentVsScore,
-    'Customer sentiment against score per call, with the correlation',
-    c.callSentimentVsScoreQuery,
-    c.callSentimentVsScore,
-    (q) => callSentimentVsScore(db, q),
-  )
-  dashboard(
-    paths.aiAuditorAgreement,
-    'How often auditors keep the AI answer',
-    c.aiAuditorAgreementQuery,
-    c.aiAuditorAgreement,
-    (q) => aiAuditorAgreement(db, q),
-  )
-  dashboard(
-    paths.auditProductivity,
-    'Reviews and review time per reviewer',
-    c.dashboardQuery,
-    c.auditProductivity,
-    (q) => auditProductivity(db, q),
-  )
+  dashboard(endpoints.callEvaluationDashboard, (q) => callEvaluationDashboard(db, q))
+  dashboard(endpoints.agentHighlightDashboard, (q) => agentHighlightDashboard(db, q))
+  dashboard(endpoints.agentLeaderBoard, (q) => agentLeaderBoard(db, q))
+  dashboard(endpoints.outlierAgentReport, (q) => outlierAgentReport(db, q))
+  dashboard(endpoints.failedCategoryCount, (q) => failedCategoryCount(db, q))
+  dashboard(endpoints.agentScoringVsSentiment, (q) => agentScoringVsSentiment(db, q))
+  dashboard(endpoints.topViolationsByCategories, (q) => topViolationsByCategories(db, q))
+  dashboard(endpoints.topTenViolations, (q) => topTenViolations(db, q))
+  dashboard(endpoints.agentPerformance, (q, user) => agentPerformance(db, q, { ownOnly: user.role === 'agent' }))
+  dashboard(endpoints.purposeCallDistribution, (q) => purposeCallDistribution(db, q))
+  dashboard(endpoints.callSentimentVsScore, (q) => callSentimentVsScore(db, q))
+  dashboard(endpoints.aiAuditorAgreement, (q) => aiAuditorAgreement(db, q))
+  dashboard(endpoints.auditProductivity, (q) => auditProductivity(db, q))
 }

@@ -1,18 +1,8 @@
+import { route } from '../../lib/endpoint'
+import { endpoints } from '#contract/endpoints'
 import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { paths } from '#contract/paths'
-import {
-  RECORDING_MAX_BYTES,
-  recordingDetail as recordingDetailSchema,
-  recordingIdQuery,
-  recordingList,
-  recordingListQuery,
-  statusKpi,
-  updateSummaryBody,
-  updateTranscriptionBody,
-  uploadRecordingFields,
-  uploadRecordingResult,
-} from '#contract/speech'
+import { RECORDING_MAX_BYTES, uploadRecordingFields } from '#contract/speech'
 import type { Db } from '../../db/client'
 import { headerDuration, MAX_SECONDS, sniffAudio, tooLongMessage } from '../../engines/speech'
 import { createAudioSigner } from '../evaluations/audio-url'
@@ -20,8 +10,7 @@ import { cancelTranscription, requestTranscription } from './job'
 import type { Queue } from '../../jobs/queue'
 import type { BlobStore } from '../../lib/blob-store'
 import { HttpError } from '../../lib/http-error'
-import { multipartBody } from '../../lib/multipart-body'
-import { ok, responses } from '../../lib/reply'
+import { ok } from '../../lib/reply'
 import { readUpload, storedFile } from '../../lib/upload'
 import {
   createUpload,
@@ -36,8 +25,6 @@ import {
   saveEditedTranscript,
 } from './store'
 
-const tags = ['speech recognition']
-const security = [{ bearerAuth: [] }]
 const TOO_LARGE = `The recording is larger than ${RECORDING_MAX_BYTES / 1024 / 1024} MB`
 
 type Options = { db: Db; blobs: BlobStore | null; queue?: Queue; jwtSecret: string }
@@ -49,191 +36,100 @@ export const speechRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, bl
   const audioUrlFor = (userId: number) => (recordingId: number) => (blobs ? signer.sign(recordingId, userId).url : null)
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart)
 
-  app.post(
-    paths.uploadRecording,
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: `Upload a recording (multipart: file, language, domain; wav, mp3, m4a, ogg, flac or webm up to ${RECORDING_MAX_BYTES / 1024 / 1024} MB) and queue its transcription`,
-        security,
-        ...multipartBody({ file: 1 }, uploadRecordingFields),
-        response: responses(uploadRecordingResult, 401, 413, 415, 422, 503),
-      },
-    },
-    async (request) => {
-      if (!blobs || !queue) throw new HttpError(503, 'Recordings cannot be stored or transcribed on this server')
-      const { fields, file } = await readUpload(request, {
-        maxBytes: RECORDING_MAX_BYTES,
-        tooLarge: TOO_LARGE,
-        store: { blobs, prefix: 'uploads' },
+  route(app, endpoints.uploadRecording, async (request) => {
+    if (!blobs || !queue) throw new HttpError(503, 'Recordings cannot be stored or transcribed on this server')
+    const { fields, file } = await readUpload(request, {
+      maxBytes: RECORDING_MAX_BYTES,
+      tooLarge: TOO_LARGE,
+      store: { blobs, prefix: 'uploads' },
+    })
+    const removeFile = () => (file?.blobKey ? blobs.remove(file.blobKey).catch(() => {}) : undefined)
+    try {
+      const parsed = uploadRecordingFields.safeParse(fields)
+      const errors: Record<string, string[]> = parsed.success ? {} : parsed.error.flatten().fieldErrors
+      if (!file) errors.file = ['Choose a recording to upload']
+      // each lookup is checked on its own, so every wrong field is reported at once
+      for (const kind of ['language', 'domain'] as const) {
+        const code = fields[kind]?.trim()
+        if (!errors[kind] && code && !(await lookupExists(db, kind, code))) {
+          errors[kind] = [kind === 'language' ? 'Unknown language' : 'Unknown domain']
+        }
+      }
+      if (Object.keys(errors).length || !parsed.success || !file) {
+        throw new HttpError(400, 'Check the highlighted fields', errors)
+      }
+      if (file.size === 0) throw new HttpError(400, 'The file is empty', { file: ['The file is empty'] })
+      const type = sniffAudio(file.head)
+      if (!type) {
+        throw new HttpError(415, 'This is not a recording we can read: upload WAV, MP3, M4A, OGG, FLAC or WebM audio', {
+          file: ['Not a supported audio file'],
+        })
+      }
+      // a 10-hour file is refused now, not after the job has decoded two hours of it
+      const length = await headerDuration(storedFile(blobs, file.blobKey!, file.size), type.ext)
+      if (length !== null && length > MAX_SECONDS) {
+        const message = tooLongMessage(length, MAX_SECONDS)
+        throw new HttpError(422, message, { file: [message] })
+      }
+      const row = await createUpload(db, request.user, {
+        blobKey: file.blobKey,
+        mimeType: type.mime,
+        sizeBytes: file.size,
+        fileName: file.filename,
+        language: parsed.data.language,
+        domain: parsed.data.domain,
       })
-      const removeFile = () => (file?.blobKey ? blobs.remove(file.blobKey).catch(() => {}) : undefined)
-      try {
-        const parsed = uploadRecordingFields.safeParse(fields)
-        const errors: Record<string, string[]> = parsed.success ? {} : parsed.error.flatten().fieldErrors
-        if (!file) errors.file = ['Choose a recording to upload']
-        // each lookup is checked on its own, so every wrong field is reported at once
-        for (const kind of ['language', 'domain'] as const) {
-          const code = fields[kind]?.trim()
-          if (!errors[kind] && code && !(await lookupExists(db, kind, code))) {
-            errors[kind] = [kind === 'language' ? 'Unknown language' : 'Unknown domain']
-          }
-        }
-        if (Object.keys(errors).length || !parsed.success || !file) {
-          throw new HttpError(400, 'Check the highlighted fields', errors)
-        }
-        if (file.size === 0) throw new HttpError(400, 'The file is empty', { file: ['The file is empty'] })
-        const type = sniffAudio(file.head)
-        if (!type) {
-          throw new HttpError(
-            415,
-            'This is not a recording we can read: upload WAV, MP3, M4A, OGG, FLAC or WebM audio',
-            {
-              file: ['Not a supported audio file'],
-            },
-          )
-        }
-        // a 10-hour file is refused now, not after the job has decoded two hours of it
-        const length = await headerDuration(storedFile(blobs, file.blobKey!, file.size), type.ext)
-        if (length !== null && length > MAX_SECONDS) {
-          const message = tooLongMessage(length, MAX_SECONDS)
-          throw new HttpError(422, message, { file: [message] })
-        }
-        const row = await createUpload(db, request.user, {
-          blobKey: file.blobKey,
-          mimeType: type.mime,
-          sizeBytes: file.size,
-          fileName: file.filename,
-          language: parsed.data.language,
-          domain: parsed.data.domain,
-        })
-        await requestTranscription(queue, db, row.id)
-        const status = await recordingStatus(db, row.id)
-        return ok({ recording_id: row.id, status }, 'Recording uploaded; transcription queued')
-      } catch (error) {
-        await removeFile()
-        throw error
-      }
-    },
+      await requestTranscription(queue, db, row.id)
+      const status = await recordingStatus(db, row.id)
+      return ok({ recording_id: row.id, status }, 'Recording uploaded; transcription queued')
+    } catch (error) {
+      await removeFile()
+      throw error
+    }
+  })
+
+  route(app, endpoints.listRecordings, async (request) =>
+    ok(await listRecordings(db, request.user, request.query), 'Recording list retrieved successfully'),
   )
 
-  app.get(
-    paths.uploadRecording,
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: "The signed-in user's recordings, newest first (search, status filter, paged)",
-        security,
-        querystring: recordingListQuery,
-        response: responses(recordingList, 401),
-      },
-    },
-    async (request) =>
-      ok(await listRecordings(db, request.user, request.query), 'Recording list retrieved successfully'),
-  )
+  route(app, endpoints.recordingStatus, async (request) => {
+    const detail = await recordingDetail(db, request.user, request.query.recording_id, audioUrlFor(request.user.id))
+    return ok(detail, 'Recording status retrieved successfully')
+  })
 
-  app.get(
-    paths.recordingStatus,
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: 'A recording: its status, transcript, summary and a signed audio link',
-        security,
-        querystring: recordingIdQuery,
-        response: responses(recordingDetailSchema, 401, 404),
-      },
-    },
-    async (request) => {
-      const detail = await recordingDetail(db, request.user, request.query.recording_id, audioUrlFor(request.user.id))
-      return ok(detail, 'Recording status retrieved successfully')
-    },
-  )
+  route(app, endpoints.updateTranscription, async (request) => {
+    const { recording_id: id, segments } = request.body
+    const row = await loadChangeable(db, request.user, id)
+    if (row.status !== 'completed') throw new HttpError(409, 'The transcript can be edited once it is completed')
+    if (segments.length !== row.segments.length) {
+      throw new HttpError(400, `Send all ${row.segments.length} lines of the transcript`, {
+        segments: [`Expected ${row.segments.length} lines`],
+      })
+    }
+    const edited = row.segments.map((s, i) => ({ ...s, speaker: segments[i].speaker, text: segments[i].text }))
+    await saveEditedTranscript(db, row, edited)
+    const detail = await recordingDetail(db, request.user, id, audioUrlFor(request.user.id))
+    return ok(detail, 'Transcript updated successfully')
+  })
 
-  app.put(
-    paths.updateTranscription,
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: "Save an edited transcript (each line's text and speaker); the engine's stays as the original",
-        security,
-        body: updateTranscriptionBody,
-        response: responses(recordingDetailSchema, 401, 403, 404, 409),
-      },
-    },
-    async (request) => {
-      const { recording_id: id, segments } = request.body
-      const row = await loadChangeable(db, request.user, id)
-      if (row.status !== 'completed') throw new HttpError(409, 'The transcript can be edited once it is completed')
-      if (segments.length !== row.segments.length) {
-        throw new HttpError(400, `Send all ${row.segments.length} lines of the transcript`, {
-          segments: [`Expected ${row.segments.length} lines`],
-        })
-      }
-      const edited = row.segments.map((s, i) => ({ ...s, speaker: segments[i].speaker, text: segments[i].text }))
-      await saveEditedTranscript(db, row, edited)
-      const detail = await recordingDetail(db, request.user, id, audioUrlFor(request.user.id))
-      return ok(detail, 'Transcript updated successfully')
-    },
-  )
+  route(app, endpoints.updateSummary, async (request) => {
+    const { recording_id: id, summary } = request.body
+    const row = await loadChangeable(db, request.user, id)
+    if (row.status !== 'completed') throw new HttpError(409, 'The summary can be edited once it is completed')
+    await saveEditedSummary(db, row, summary)
+    const detail = await recordingDetail(db, request.user, id, audioUrlFor(request.user.id))
+    return ok(detail, 'Summary updated successfully')
+  })
 
-  app.put(
-    paths.updateSummary,
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: "Save an edited summary; the engine's stays as the original",
-        security,
-        body: updateSummaryBody,
-        response: responses(recordingDetailSchema, 401, 403, 404, 409),
-      },
-    },
-    async (request) => {
-      const { recording_id: id, summary } = request.body
-      const row = await loadChangeable(db, request.user, id)
-      if (row.status !== 'completed') throw new HttpError(409, 'The summary can be edited once it is completed')
-      await saveEditedSummary(db, row, summary)
-      const detail = await recordingDetail(db, request.user, id, audioUrlFor(request.user.id))
-      return ok(detail, 'Summary updated successfully')
-    },
-  )
+  route(app, endpoints.deleteRecording, async (request) => {
+    const row = await loadChangeable(db, request.user, request.query.recording_id)
+    await cancelTranscription(queue, row.jobId)
+    await deleteRecording(db, row.id)
+    if (row.blobKey && blobs) await blobs.remove(row.blobKey).catch(() => {})
+    return ok({ recording_id: row.id }, 'Deleted record successfully!')
+  })
 
-  app.delete(
-    paths.updateTranscription,
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Delete a recording, its audio and its pending job',
-        security,
-        querystring: recordingIdQuery,
-        response: responses(recordingIdQuery, 401, 403, 404),
-      },
-    },
-    async (request) => {
-      const row = await loadChangeable(db, request.user, request.query.recording_id)
-      await cancelTranscription(queue, row.jobId)
-      await deleteRecording(db, row.id)
-      if (row.blobKey && blobs) await blobs.remove(row.blobKey).catch(() => {})
-      return ok({ recording_id: row.id }, 'Deleted record successfully!')
-    },
-  )
-
-  app.get(
-    paths.uploadRecordingKpi,
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: "The signed-in user's recordings by status, with percentages",
-        security,
-        response: responses(statusKpi, 401),
-      },
-    },
-    async (request) => ok(await recordingKpi(db, request.user), 'Recording KPIs retrieved successfully'),
+  route(app, endpoints.uploadRecordingKpi, async (request) =>
+    ok(await recordingKpi(db, request.user), 'Recording KPIs retrieved successfully'),
   )
 }

@@ -1,21 +1,13 @@
+import { route } from '../../lib/endpoint'
+import { endpoints } from '#contract/endpoints'
 import multipart from '@fastify/multipart'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { paths } from '#contract/paths'
 import {
   SUMMARY_FILE_MAX_BYTES,
   summarizeBody,
-  summarizeQuery,
-  summarizeResult,
-  summaryChart as summaryChartSchema,
-  summaryDetail as summaryDetailSchema,
-  summaryIdQuery,
-  summaryKpi as summaryKpiSchema,
-  summaryList,
-  summaryListQuery,
   summaryText,
   summaryTypeCode,
-  summaryTypeList,
   type SummarizeResult,
 } from '#contract/summarization'
 import type { Db } from '../../db/client'
@@ -24,8 +16,7 @@ import { summaryTypeInfo, summaryTypes } from '../../engines/summarize'
 import { cancelSummary, requestSummary } from './job'
 import type { Queue } from '../../jobs/queue'
 import { HttpError } from '../../lib/http-error'
-import { multipartBody } from '../../lib/multipart-body'
-import { ok, responses } from '../../lib/reply'
+import { ok } from '../../lib/reply'
 import { readUpload } from '../../lib/upload'
 import {
   createSummary,
@@ -39,8 +30,6 @@ import {
   summaryProgress,
 } from './store'
 
-const tags = ['summarization']
-const security = [{ bearerAuth: [] }]
 const POLL_MS = 200
 const TOO_LARGE = `The file is larger than ${SUMMARY_FILE_MAX_BYTES / 1024 / 1024} MB`
 
@@ -83,151 +72,74 @@ export const summarizationRoutes: FastifyPluginAsyncZod<Options> = async (app, {
     return { text: text.data, summaryType: type.data, sourceName: PASTED_TEXT }
   }
 
-  app.post(
-    paths.summarize,
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary:
-          'Summarise text (JSON {text, summary_type}) or a .txt, .docx or .pdf (multipart file, summary_type). Waits up to `wait` seconds for the summary; a client that leaves meanwhile cancels it',
-        security,
-        querystring: summarizeQuery,
-        ...multipartBody({ 'file?': 1 }, summarizeBody.partial({ text: true }), summarizeBody),
-        response: responses(summarizeResult, 401, 413, 415, 422, 503),
-      },
-    },
-    async (request, reply) => {
-      if (!queue) throw new HttpError(503, 'Summaries cannot be made on this server')
-      const input = await readInput(request)
-      const row = await createSummary(db, request.user, input)
-      await requestSummary(queue, db, row.id)
+  route(app, endpoints.summarize, async (request, reply) => {
+    if (!queue) throw new HttpError(503, 'Summaries cannot be made on this server')
+    const input = await readInput(request)
+    const row = await createSummary(db, request.user, input)
+    await requestSummary(queue, db, row.id)
 
-      // the client going away (an aborted fetch) cancels the summary it asked for
-      let gone = false
-      const onClose = () => {
-        if (!reply.raw.writableFinished) gone = true
-      }
-      reply.raw.on('close', onClose)
-      try {
-        const until = Date.now() + request.query.wait * 1000
-        for (;;) {
-          const now = await summaryProgress(db, row.id)
-          const done = !now || now.status === 'completed' || now.status === 'failed'
-          if (gone) {
-            await cancelSummary(queue, db, row.id)
-            return reply
-          }
-          if (done || Date.now() >= until) {
-            const result: SummarizeResult = {
-              summary_id: row.id,
-              status: now?.status ?? 'failed',
-              summary: now?.status === 'completed' ? now.summary : null,
-              failure_reason: now?.failureReason ?? null,
-            }
-            return ok(result, now?.status === 'completed' ? 'Summary created successfully' : 'Summary queued')
-          }
-          await new Promise((resolve) => setTimeout(resolve, POLL_MS))
+    // the client going away (an aborted fetch) cancels the summary it asked for
+    let gone = false
+    const onClose = () => {
+      if (!reply.raw.writableFinished) gone = true
+    }
+    reply.raw.on('close', onClose)
+    try {
+      const until = Date.now() + request.query.wait * 1000
+      for (;;) {
+        const now = await summaryProgress(db, row.id)
+        const done = !now || now.status === 'completed' || now.status === 'failed'
+        if (gone) {
+          await cancelSummary(queue, db, row.id)
+          return reply
         }
-      } finally {
-        reply.raw.off('close', onClose)
+        if (done || Date.now() >= until) {
+          const result: SummarizeResult = {
+            summary_id: row.id,
+            status: now?.status ?? 'failed',
+            summary: now?.status === 'completed' ? now.summary : null,
+            failure_reason: now?.failureReason ?? null,
+          }
+          return ok(result, now?.status === 'completed' ? 'Summary created successfully' : 'Summary queued')
+        }
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS))
       }
-    },
+    } finally {
+      reply.raw.off('close', onClose)
+    }
+  })
+
+  route(app, endpoints.listSummaries, async (request) =>
+    ok(await listSummaries(db, request.user, request.query), 'Summary list retrieved successfully'),
   )
 
-  app.get(
-    paths.summarize,
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: "The signed-in user's summaries, newest first (search, status and type filters, paged)",
-        security,
-        querystring: summaryListQuery,
-        response: responses(summaryList, 401),
-      },
-    },
-    async (request) => ok(await listSummaries(db, request.user, request.query), 'Summary list retrieved successfully'),
+  route(app, endpoints.deleteSummary, async (request) => {
+    const row = await loadSummary(db, request.user, request.query.summary_id)
+    await cancelSummary(queue, db, row.id)
+    await deleteSummary(db, row.id)
+    return ok({ summary_id: row.id }, 'Deleted record successfully!')
+  })
+
+  route(app, endpoints.summaryStatus, async (request) =>
+    ok(await summaryDetail(db, request.user, request.query.summary_id), 'Summary status retrieved successfully'),
   )
 
-  app.delete(
-    paths.summarize,
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Delete a summary (a running one is cancelled first)',
-        security,
-        querystring: summaryIdQuery,
-        response: responses(summaryIdQuery, 401, 404),
-      },
-    },
-    async (request) => {
-      const row = await loadSummary(db, request.user, request.query.summary_id)
-      await cancelSummary(queue, db, row.id)
-      await deleteSummary(db, row.id)
-      return ok({ summary_id: row.id }, 'Deleted record successfully!')
-    },
+  route(app, endpoints.summaryTypes, async () =>
+    ok(
+      summaryTypes.map((code) => ({
+        code,
+        name: summaryTypeInfo[code].label,
+        description: summaryTypeInfo[code].description,
+      })),
+      'Summary types retrieved successfully',
+    ),
   )
 
-  app.get(
-    paths.summaryStatus,
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: 'A summary: its status, the summary and the text it was made from',
-        security,
-        querystring: summaryIdQuery,
-        response: responses(summaryDetailSchema, 401, 404),
-      },
-    },
-    async (request) =>
-      ok(await summaryDetail(db, request.user, request.query.summary_id), 'Summary status retrieved successfully'),
+  route(app, endpoints.summarizeChart, async (request) =>
+    ok(await summaryChart(db, request.user), 'Summary chart retrieved successfully'),
   )
 
-  app.get(
-    paths.summaryTypes,
-    {
-      onRequest: app.authenticate,
-      schema: { tags, summary: 'The kinds of summary', security, response: responses(summaryTypeList, 401) },
-    },
-    async () =>
-      ok(
-        summaryTypes.map((code) => ({
-          code,
-          name: summaryTypeInfo[code].label,
-          description: summaryTypeInfo[code].description,
-        })),
-        'Summary types retrieved successfully',
-      ),
-  )
-
-  app.get(
-    paths.summarizeChart,
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: "The user's summaries by status in percent (the spec's defaults, flagged, while there are none)",
-        security,
-        response: responses(summaryChartSchema, 401),
-      },
-    },
-    async (request) => ok(await summaryChart(db, request.user), 'Summary chart retrieved successfully'),
-  )
-
-  app.get(
-    paths.summarizeKpi,
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: "The user's summaries by status: count and percentage",
-        security,
-        response: responses(summaryKpiSchema, 401),
-      },
-    },
-    async (request) => ok(await summaryKpi(db, request.user), 'Summary KPIs retrieved successfully'),
+  route(app, endpoints.summarizeKpi, async (request) =>
+    ok(await summaryKpi(db, request.user), 'Summary KPIs retrieved successfully'),
   )
 }

@@ -1,14 +1,6 @@
+import { route } from '../../../lib/endpoint'
+import { endpoints } from '#contract/endpoints'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import {
-  emotionAnalysis,
-  evaluationIdQuery,
-  profanityBody,
-  profanityResult,
-  sentimentAnalysis,
-  sentimentTiming,
-  wordCloudData,
-} from '#contract/evaluations'
-import { paths } from '#contract/paths'
 import type { Db } from '../../../db/client'
 import type { AuthUser } from '../../../plugins/auth'
 import { createAnalysisCache, transcriptOf } from '../store/analysis'
@@ -19,11 +11,7 @@ import {
   sentimentTimeline,
   wordCloud,
 } from '../../../engines/text/analyse'
-import { ok, responses } from '../../../lib/reply'
-
-const tags = ['call evaluation']
-const security = [{ bearerAuth: [] }]
-const errors = [401, 403, 404] as const
+import { ok } from '../../../lib/reply'
 
 /** Sentiment, word cloud, timing, emotions and profanity of a call, from its transcript. */
 export const evaluationAnalysisRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -34,18 +22,9 @@ export const evaluationAnalysisRoutes: FastifyPluginAsyncZod<{ db: Db }> = async
   }
   const perCall = { onRequest: app.authenticate }
 
-  app.get(
-    paths.sentimentAnalysis,
-    {
-      ...perCall,
-      schema: {
-        tags,
-        summary: "Each speaker's mean sentiment and how many of their lines lean each way",
-        security,
-        querystring: evaluationIdQuery,
-        response: responses(sentimentAnalysis, ...errors),
-      },
-    },
+  route(
+    app,
+    endpoints.sentimentAnalysis,
     async (request) => {
       const id = request.query.call_evaluation_id
       const summary = sentimentSummary(await analysed(request.user, id))
@@ -53,20 +32,12 @@ export const evaluationAnalysisRoutes: FastifyPluginAsyncZod<{ db: Db }> = async
       const overall = mean > 0.1 ? 'positive' : mean < -0.1 ? 'negative' : 'neutral'
       return ok({ call_evaluation_id: id, ...summary, overall }, 'Sentiment analysis retrieved successfully')
     },
+    { ...perCall },
   )
 
-  app.get(
-    paths.sentimentWordCloud,
-    {
-      ...perCall,
-      schema: {
-        tags,
-        summary: "The call's most used content words, by speaker and leaning",
-        security,
-        querystring: evaluationIdQuery,
-        response: responses(wordCloudData, ...errors),
-      },
-    },
+  route(
+    app,
+    endpoints.sentimentWordCloud,
     async (request) => {
       const id = request.query.call_evaluation_id
       return ok(
@@ -74,20 +45,12 @@ export const evaluationAnalysisRoutes: FastifyPluginAsyncZod<{ db: Db }> = async
         'Word cloud retrieved successfully',
       )
     },
+    { ...perCall },
   )
 
-  app.get(
-    paths.sentimentTiming,
-    {
-      ...perCall,
-      schema: {
-        tags,
-        summary: 'Sentiment over the call in equal slices, per speaker',
-        security,
-        querystring: evaluationIdQuery,
-        response: responses(sentimentTiming, ...errors),
-      },
-    },
+  route(
+    app,
+    endpoints.sentimentTiming,
     async (request) => {
       const id = request.query.call_evaluation_id
       return ok(
@@ -95,20 +58,12 @@ export const evaluationAnalysisRoutes: FastifyPluginAsyncZod<{ db: Db }> = async
         'Sentiment timing retrieved successfully',
       )
     },
+    { ...perCall },
   )
 
-  app.get(
-    paths.emotionAnalysis,
-    {
-      ...perCall,
-      schema: {
-        tags,
-        summary: "Share of each speaker's words that signal each emotion",
-        security,
-        querystring: evaluationIdQuery,
-        response: responses(emotionAnalysis, ...errors),
-      },
-    },
+  route(
+    app,
+    endpoints.emotionAnalysis,
     async (request) => {
       const id = request.query.call_evaluation_id
       return ok(
@@ -116,25 +71,18 @@ export const evaluationAnalysisRoutes: FastifyPluginAsyncZod<{ db: Db }> = async
         'Emotion analysis retrieved successfully',
       )
     },
+    { ...perCall },
   )
 
-  app.put(
-    paths.profanityIdentification,
-    {
-      ...perCall,
-      schema: {
-        tags,
-        summary: 'Profanity in the transcript, censored, with who said it and when (stores nothing)',
-        security,
-        body: profanityBody,
-        response: responses(profanityResult, ...errors),
-      },
-    },
+  route(
+    app,
+    endpoints.profanityIdentification,
     async (request) => {
       const id = request.body.call_evaluation_id
       const { segments } = await transcriptOf(db, request.user, id)
       const hits = findProfanity(segments)
       return ok({ call_evaluation_id: id, count: hits.length, hits }, 'Profanity identification completed')
     },
+    { ...perCall },
   )
 }

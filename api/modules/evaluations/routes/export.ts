@@ -1,6 +1,7 @@
+import { route } from '../../../lib/endpoint'
+import { endpoints } from '#contract/endpoints'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { evaluationListQuery, evaluationStatusLabel, type EvaluationSummary } from '#contract/evaluations'
-import { paths } from '#contract/paths'
+import { evaluationStatusLabel, type EvaluationSummary } from '#contract/evaluations'
 import type { Db } from '../../../db/client'
 import { orderedEvaluationIds, summariesOf } from '../store/queries'
 import { csvHeaders, csvStream, type CsvValue } from '../../../lib/csv'
@@ -53,37 +54,24 @@ export function exportRow(e: EvaluationSummary): CsvValue[] {
 
 /** GET export/: the evaluation list with its filters and ordering as CSV (no paging), streamed. */
 export const evaluationExportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get(
-    paths.evaluationExport,
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['call evaluation'],
-        summary: `The filtered evaluation list as CSV (at most ${EXPORT_MAX_ROWS} rows; agents get their own calls)`,
-        security: [{ bearerAuth: [] }],
-        querystring: evaluationListQuery,
-        produces: ['text/csv'],
-      },
-    },
-    async (request, reply) => {
-      const filter = { ...request.query }
-      if (request.user.role === 'agent') filter.agent_id = request.user.id
-      // ids first (bounded), then the rows a batch at a time: memory stays flat whatever the list
-      const ids = await orderedEvaluationIds(db, filter, EXPORT_MAX_ROWS + 1)
-      const truncated = ids.length > EXPORT_MAX_ROWS
-      if (truncated) ids.length = EXPORT_MAX_ROWS
-      async function* rows() {
-        for (let from = 0; from < ids.length; from += BATCH) {
-          for (const e of await summariesOf(db, ids.slice(from, from + BATCH))) yield exportRow(e)
-        }
+  route(app, endpoints.evaluationExport, async (request, reply) => {
+    const filter = { ...request.query }
+    if (request.user.role === 'agent') filter.agent_id = request.user.id
+    // ids first (bounded), then the rows a batch at a time: memory stays flat whatever the list
+    const ids = await orderedEvaluationIds(db, filter, EXPORT_MAX_ROWS + 1)
+    const truncated = ids.length > EXPORT_MAX_ROWS
+    if (truncated) ids.length = EXPORT_MAX_ROWS
+    async function* rows() {
+      for (let from = 0; from < ids.length; from += BATCH) {
+        for (const e of await summariesOf(db, ids.slice(from, from + BATCH))) yield exportRow(e)
       }
-      const day = new Date().toISOString().slice(0, 10)
-      reply.headers({
-        ...csvHeaders(`call-evaluations-${day}.csv`),
-        'x-total-count': String(ids.length),
-        'x-export-truncated': String(truncated),
-      })
-      return reply.send(csvStream(exportColumns, rows()))
-    },
-  )
+    }
+    const day = new Date().toISOString().slice(0, 10)
+    reply.headers({
+      ...csvHeaders(`call-evaluations-${day}.csv`),
+      'x-total-count': String(ids.length),
+      'x-export-truncated': String(truncated),
+    })
+    return reply.send(csvStream(exportColumns, rows()))
+  })
 }

@@ -1,33 +1,14 @@
-import { idParam } from '#contract/envelope'
-import {
-  PHOTO_MAX_BYTES,
-  scan,
-  scanDeleted,
-  scanKpi as scanKpiSchema,
-  scanList,
-  scanListQuery,
-  verifyFields,
-} from '#contract/face'
-import { paths } from '#contract/paths'
+import { route } from '../../../lib/endpoint'
+import { endpoints } from '#contract/endpoints'
+import { PHOTO_MAX_BYTES, verifyFields } from '#contract/face'
 import { sniffImage, type Liveness, type SingleFace } from '../../../engines/face'
 import { newBlobKey } from '../../../lib/blob-store'
 import { HttpError } from '../../../lib/http-error'
-import { multipartBody } from '../../../lib/multipart-body'
-import { ok, responses } from '../../../lib/reply'
+import { ok } from '../../../lib/reply'
 import { readUploads, type UploadedFile } from '../../../lib/upload'
 import { analyse, faceHttpError, identifyOutcome, livenessOf, verifyOutcome, type Outcome } from '../service'
 import { deleteScan, hasPeople, insertScan, listScans, loadPerson, references, scanDetail, scanKpi } from '../store'
-import {
-  abortOnClose,
-  created,
-  NO_STORE,
-  security,
-  sniffAll,
-  tags,
-  TOO_LARGE,
-  type FaceApp,
-  type FaceContext,
-} from './shared'
+import { abortOnClose, NO_STORE, sniffAll, TOO_LARGE, type FaceApp, type FaceContext } from './shared'
 
 /** Verifying and identifying photos, each kept as a scan, and the scans' list, detail and KPIs. */
 export function scanRoutes(app: FaceApp, { db, blobs, threshold, scanUrlFor }: FaceContext) {
@@ -79,138 +60,71 @@ export function scanRoutes(app: FaceApp, { db, blobs, threshold, scanUrlFor }: F
     }
   }
 
-  app.post(
-    paths.faceVerify,
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Verify a photo against a claimed person (multipart: photo, person_id): distance, threshold, liveness',
-        security,
-        ...multipartBody({ photo: 1 }, verifyFields),
-        response: created(scan, 401, 404, 413, 415, 422, 429, 503),
-      },
-    },
-    async (request, reply) => {
-      if (!blobs) throw new HttpError(503, NO_STORE)
-      const signal = abortOnClose(reply)
-      const { fields, files } = await readUploads(request, {
-        field: 'photo',
-        maxFiles: 1,
-        maxBytes: PHOTO_MAX_BYTES,
-        tooLarge: TOO_LARGE,
-        tooMany: 'Send one photo',
-      })
-      const parsed = verifyFields.safeParse(fields)
-      if (!parsed.success) {
-        throw new HttpError(400, 'Choose the person to verify against', { person_id: ['Choose a person'] })
-      }
-      const claimed = await loadPerson(db, request.user, parsed.data.person_id)
-      const refs = await references(db, request.user, claimed.id)
-      if (!refs.length) throw new HttpError(422, `${claimed.name} has no reference photo to compare with`)
-      const { file, face } = await probeFace(files, signal)
-      const check = livenessOf(face)
-      const outcome = verifyOutcome(face.descriptor, refs, threshold, check, claimed.id)
-      const id = await saveScan(request.user.id, 'verify', file, face, check, outcome)
-      const body = await scanDetail(db, request.user, id, scanUrlFor(request.user.id))
-      return reply.code(201).send(ok(body, outcome.decision === 'validated' ? 'Face validated' : 'Face invalidated'))
-    },
+  route(app, endpoints.verifyFace, async (request, reply) => {
+    if (!blobs) throw new HttpError(503, NO_STORE)
+    const signal = abortOnClose(reply)
+    const { fields, files } = await readUploads(request, {
+      field: 'photo',
+      maxFiles: 1,
+      maxBytes: PHOTO_MAX_BYTES,
+      tooLarge: TOO_LARGE,
+      tooMany: 'Send one photo',
+    })
+    const parsed = verifyFields.safeParse(fields)
+    if (!parsed.success) {
+      throw new HttpError(400, 'Choose the person to verify against', { person_id: ['Choose a person'] })
+    }
+    const claimed = await loadPerson(db, request.user, parsed.data.person_id)
+    const refs = await references(db, request.user, claimed.id)
+    if (!refs.length) throw new HttpError(422, `${claimed.name} has no reference photo to compare with`)
+    const { file, face } = await probeFace(files, signal)
+    const check = livenessOf(face)
+    const outcome = verifyOutcome(face.descriptor, refs, threshold, check, claimed.id)
+    const id = await saveScan(request.user.id, 'verify', file, face, check, outcome)
+    const body = await scanDetail(db, request.user, id, scanUrlFor(request.user.id))
+    return reply.code(201).send(ok(body, outcome.decision === 'validated' ? 'Face validated' : 'Face invalidated'))
+  })
+
+  route(app, endpoints.identifyFace, async (request, reply) => {
+    if (!blobs) throw new HttpError(503, NO_STORE)
+    const signal = abortOnClose(reply)
+    const { files } = await readUploads(request, {
+      field: 'photo',
+      maxFiles: 1,
+      maxBytes: PHOTO_MAX_BYTES,
+      tooLarge: TOO_LARGE,
+      tooMany: 'Send one photo',
+    })
+    if (!(await hasPeople(db, request.user))) {
+      throw new HttpError(422, 'Enrol someone first: there is nobody to identify the photo against')
+    }
+    const { file, face } = await probeFace(files, signal)
+    const refs = await references(db, request.user)
+    const check = livenessOf(face)
+    const outcome = identifyOutcome(face.descriptor, refs, threshold, check)
+    const id = await saveScan(request.user.id, 'identify', file, face, check, outcome)
+    const body = await scanDetail(db, request.user, id, scanUrlFor(request.user.id))
+    return reply
+      .code(201)
+      .send(ok(body, outcome.decision === 'validated' ? 'Face identified' : 'No enrolled person matched'))
+  })
+
+  route(app, endpoints.listScans, async (request) =>
+    ok(await listScans(db, request.user, request.query, scanUrlFor(request.user.id)), 'Scans retrieved successfully'),
   )
 
-  app.post(
-    paths.faceIdentify,
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Identify a photo among everyone the user has enrolled (multipart: photo)',
-        security,
-        ...multipartBody({ photo: 1 }),
-        response: created(scan, 401, 413, 415, 422, 429, 503),
-      },
-    },
-    async (request, reply) => {
-      if (!blobs) throw new HttpError(503, NO_STORE)
-      const signal = abortOnClose(reply)
-      const { files } = await readUploads(request, {
-        field: 'photo',
-        maxFiles: 1,
-        maxBytes: PHOTO_MAX_BYTES,
-        tooLarge: TOO_LARGE,
-        tooMany: 'Send one photo',
-      })
-      if (!(await hasPeople(db, request.user))) {
-        throw new HttpError(422, 'Enrol someone first: there is nobody to identify the photo against')
-      }
-      const { file, face } = await probeFace(files, signal)
-      const refs = await references(db, request.user)
-      const check = livenessOf(face)
-      const outcome = identifyOutcome(face.descriptor, refs, threshold, check)
-      const id = await saveScan(request.user.id, 'identify', file, face, check, outcome)
-      const body = await scanDetail(db, request.user, id, scanUrlFor(request.user.id))
-      return reply
-        .code(201)
-        .send(ok(body, outcome.decision === 'validated' ? 'Face identified' : 'No enrolled person matched'))
-    },
+  route(app, endpoints.deleteScan, async (request) =>
+    ok({ scan_id: await deleteScan(db, blobs, request.user, request.params.id) }, 'Deleted record successfully!'),
   )
 
-  app.get(
-    paths.faceScans,
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Scans, newest first, by bucket (total_scanned, validated, total_invalidated; paged)',
-        security,
-        querystring: scanListQuery,
-        response: responses(scanList, 401),
-      },
-    },
-    async (request) =>
-      ok(await listScans(db, request.user, request.query, scanUrlFor(request.user.id)), 'Scans retrieved successfully'),
+  route(app, endpoints.getScan, async (request) =>
+    ok(
+      await scanDetail(db, request.user, request.params.id, scanUrlFor(request.user.id)),
+      'Scan retrieved successfully',
+    ),
   )
 
-  app.delete(
-    paths.faceScan(':id'),
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Delete one scan and its photo (its maker or an admin)',
-        security,
-        params: idParam,
-        response: responses(scanDeleted, 401, 404),
-      },
-    },
-    async (request) =>
-      ok({ scan_id: await deleteScan(db, blobs, request.user, request.params.id) }, 'Deleted record successfully!'),
-  )
-
-  app.get(
-    paths.faceScan(':id'),
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: 'One scan: the photo (signed link), face box and landmarks, person, distance and decision',
-        security,
-        params: idParam,
-        response: responses(scan, 401, 404),
-      },
-    },
-    async (request) =>
-      ok(
-        await scanDetail(db, request.user, request.params.id, scanUrlFor(request.user.id)),
-        'Scan retrieved successfully',
-      ),
-  )
-
-  app.get(
-    paths.faceKpi,
-    {
-      onRequest: app.authenticate,
-      schema: { tags, summary: 'Scans by bucket', security, response: responses(scanKpiSchema, 401) },
-    },
-    async (request) => ok(await scanKpi(db, request.user), 'Scan KPIs retrieved successfully'),
+  route(app, endpoints.scanKpi, async (request) =>
+    ok(await scanKpi(db, request.user), 'Scan KPIs retrieved successfully'),
   )
 }

@@ -1,20 +1,15 @@
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { z } from 'zod'
-import { envelope } from '#contract/envelope'
 import { PHOTO_MAX_BYTES } from '#contract/face'
 import { paths } from '#contract/paths'
 import type { Db } from '../../../db/client'
 import { sniffImage } from '../../../engines/face'
 import type { BlobStore } from '../../../lib/blob-store'
 import { HttpError } from '../../../lib/http-error'
-import { responses } from '../../../lib/reply'
 import { createLinkSigner, IMAGE_LINK_TTL_S } from '../../../lib/signed-link'
 import type { UploadedFile } from '../../../lib/upload'
 
-export const tags = ['facial recognition']
-export const security = [{ bearerAuth: [] }]
-export const MB = PHOTO_MAX_BYTES / 1024 / 1024
+const MB = PHOTO_MAX_BYTES / 1024 / 1024
 export const TOO_LARGE = `A photo is larger than ${MB} MB`
 export const NOT_AN_IMAGE = 'Only PNG, JPEG and WebP photos are accepted.'
 export const BAD_LINK = 'This image link is invalid or has expired.'
@@ -35,12 +30,6 @@ export function photoLinks(jwtSecret: string) {
     photoUrlFor: (uid: number) => (photoId: number) => signed(paths.facePhoto(photoId), uid),
     scanUrlFor: (uid: number) => (scanId: number) => signed(paths.faceScanPhoto(scanId), uid),
   }
-}
-
-/** Response schemas of a route that creates: the enveloped 201 plus the error shapes. */
-export function created<T extends z.ZodTypeAny>(data: T, ...errorCodes: number[]) {
-  const { 200: _ok, ...errors } = responses(data, ...errorCodes)
-  return { 201: envelope(data), ...errors }
 }
 
 /** Aborted when the client goes away, so a photo still waiting for the engine is dropped. */
