@@ -29,6 +29,45 @@ const nodeGlobals = Object.fromEntries(
   ].map((name) => [name, 'readonly']),
 )
 
+// The floor plan (docs/decisions/014), kept by the linter. ESLint applies the last matching block's
+// options of a rule, so each zone lists its own patterns plus those of the zones it sits in.
+const zone = {
+  app: [
+    { group: ['\\#api/*', '**/api/*'], message: 'The portal reaches the API over HTTP (app/services), never by import.' },
+  ],
+  components: [
+    {
+      group: ['*.server', '**/*.server', '~/services/*', '**/services/*.server'],
+      allowTypeImports: true,
+      message: 'Components render; server code (loaders, services) stays in *.server files and routes.',
+    },
+  ],
+  api: [{ group: ['~/*', '**/app/*'], message: 'The API does not import the portal.' }],
+  contract: [
+    {
+      group: ['~/*', '\\#api/*', '**/api/*', '**/app/*', '\\#tests/*'],
+      message: 'contract/ is the wire format both sides import; it imports neither.',
+    },
+  ],
+  groundFloor: [
+    {
+      group: ['\\#api/modules/*', '**/modules/*', '**/env', '**/app', '**/services', '**/register-jobs'],
+      message:
+        'The ground floor (db, engines, lib, plugins, jobs, auth) never imports a module or the configuration: configuration arrives as arguments.',
+    },
+  ],
+  noQueries: [
+    {
+      group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema'],
+      message: 'Routes and jobs call their store (store.ts or store/): only stores, db/ and auth/ query the database.',
+    },
+  ],
+}
+const restrict = (...zones) => ({
+  '@typescript-eslint/no-restricted-imports': ['error', { patterns: zones.flatMap((z) => zone[z]) }],
+})
+const notTests = ['**/*.test.ts', '**/*.test.tsx', '**/test-*.ts', '**/fixtures.ts', '**/fixtures/**']
+
 export default tseslint.config(
   { ignores: ['build/', 'data/', 'coverage/', 'node_modules/', 'test-results/', 'public/build/', 'tmp/'] },
   js.configs.recommended,
@@ -58,4 +97,18 @@ export default tseslint.config(
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  { files: ['app/**/*.{ts,tsx}'], rules: restrict('app') },
+  { files: ['app/components/**/*.{ts,tsx}'], rules: restrict('app', 'components') },
+  { files: ['api/**/*.ts'], rules: restrict('api') },
+  {
+    files: ['api/{db,engines,lib,plugins,jobs,auth}/**/*.ts'],
+    ignores: notTests,
+    rules: restrict('api', 'groundFloor'),
+  },
+  {
+    files: ['api/modules/*/routes.ts', 'api/modules/*/routes/**/*.ts', 'api/modules/*/job.ts'],
+    ignores: notTests,
+    rules: restrict('api', 'noQueries'),
+  },
+  { files: ['contract/**/*.ts'], rules: restrict('contract') },
 )

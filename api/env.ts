@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import type { LlmConfig } from './engines/llm/client'
 
 /**
  * The Euclidean distance below which two descriptors are taken as the same person, chosen with
@@ -110,8 +111,6 @@ export type SpeechConfig = {
   asrApiKey?: string
   asrModel?: string
 }
-
-export type LlmConfig = { baseUrl: string; apiKey: string; model: string }
 
 export class ConfigError extends Error {}
 

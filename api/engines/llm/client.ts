@@ -1,6 +1,5 @@
 import OpenAI from 'openai'
 import type { z } from 'zod'
-import type { LlmConfig } from '../../env'
 
 export type ChatMessage = { role: 'system' | 'user'; content: string }
 
@@ -11,6 +10,9 @@ export type Llm = {
 }
 
 /** An OpenAI-compatible chat client (OpenAI, Azure, vLLM, Ollama, LM Studio…). */
+/** Where the OpenAI-compatible LLM is and which model to ask (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL). */
+export type LlmConfig = { baseUrl: string; apiKey: string; model: string }
+
 export function createLlm(config: LlmConfig, { timeoutMs = 60_000 } = {}): Llm {
   const client = new OpenAI({ baseURL: config.baseUrl, apiKey: config.apiKey, timeout: timeoutMs, maxRetries: 1 })
   return {
