@@ -8,7 +8,7 @@ import { DEFAULT_FACE_THRESHOLD, type ApiEnv } from './env'
 import type { Llm } from './engines/llm/client'
 import type { Queue } from './jobs/queue'
 import type { BlobStore } from './lib/blob-store'
-import { openApiTransform } from './lib/multipart-body'
+import { openApiDocument, openApiTransform } from './lib/openapi'
 import { requestValidatorCompiler } from './lib/validator'
 import { version } from './lib/version'
 import { installAuth } from './plugins/auth'
@@ -72,10 +72,18 @@ export async function buildApp({ database, env, queue, blobs = null, llm = null,
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'AI demo portal API', version },
+      info: {
+        title: 'AI demo portal API',
+        version,
+        description: 'The upstream of the AI demo portal. Every endpoint is declared once in contract/endpoints.ts.',
+        license: { name: 'Proprietary' },
+      },
+      servers: [{ url: '/', description: 'This server' }],
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: openApiTransform,
+    transformObject: (document) =>
+      openApiDocument('openapiObject' in document ? document.openapiObject : document.swaggerObject),
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: DOCS_CSP })
   await app.register(rateLimit, { global: false })

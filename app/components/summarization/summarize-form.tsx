@@ -22,21 +22,13 @@ import { useFetcher } from '@remix-run/react'
 import { IconPlayerStop, IconSparkles } from '@tabler/icons-react'
 import { useState, type FormEvent } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import {
-  SUMMARY_TEXT_MAX,
-  SUMMARY_TEXT_MIN,
-  summaryFileAccept,
-  type SummarizeResult,
-  type SummaryTypeCode,
-  type SummaryTypeList,
-} from '#contract/summarization'
+import { SUMMARY_TEXT_MAX, SUMMARY_TEXT_MIN, summaryFileAccept, type SummaryTypeList } from '#contract/summarization'
 import { SUMMARIZE_DEMO_PATH } from './format'
 import { SummarizeProgress } from './summarize-progress'
-import { parseSummarizeForm, type SummarizeFormValue } from './summarize-schema'
+import { parseSummarizeForm, type SummarizeFormValue, type SummarizeOutcome } from './summarize-schema'
 import classes from './summarization.module.css'
 
-/** What the action answers once the summary is done (or failed) within its wait. */
-export type SummarizeOutcome = SummarizeResult & { summary_type: SummaryTypeCode; source: string }
+export type { SummarizeOutcome }
 type ActionData = { result: SubmissionResult<string[]>; outcome: SummarizeOutcome | null }
 
 type Props = {

@@ -1,6 +1,15 @@
 import { parseWithZod } from '@conform-to/zod'
 import { z } from 'zod'
-import { SUMMARY_FILE_MAX_BYTES, summaryText, summaryTypeCode, type SummaryTypeCode } from '#contract/summarization'
+import {
+  SUMMARY_FILE_MAX_BYTES,
+  summaryText,
+  summaryTypeCode,
+  type SummarizeResult,
+  type SummaryTypeCode,
+} from '#contract/summarization'
+
+/** What the action answers once the summary is done (or failed) within its wait. */
+export type SummarizeOutcome = SummarizeResult & { summary_type: SummaryTypeCode; source: string }
 
 /** The form's shape: every value as the inputs hold it. */
 export type SummarizeFormValue = { summary_type: string; text?: string; file?: File }
