@@ -80,7 +80,7 @@ const reviewers = ['admin', 'qa_supervisor', 'auditor'] as const
 
 const get = (url: string): Call => ({ method: 'GET', url })
 const q = (url: string, query: Record<string, string | number>) =>
-  `${url}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`
+  `${url}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`
 const photoPart = (name: string): MultipartPart => ({ name, filename: 'a.png', type: 'image/png', bytes: TINY_PNG })
 
 const dashboards = [
