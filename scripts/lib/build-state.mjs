@@ -4,7 +4,16 @@ import { fromRoot, outputs } from './paths.mjs'
 
 /** What each build part is made from; tests are excluded since the build ignores them. */
 const sources = {
-  portal: ['app', 'contract', 'public', 'vite.config.ts', 'postcss.config.cjs', 'tsconfig.json', 'tsconfig.base.json', 'package-lock.json'],
+  portal: [
+    'app',
+    'contract',
+    'public',
+    'vite.config.ts',
+    'postcss.config.cjs',
+    'tsconfig.json',
+    'tsconfig.base.json',
+    'package-lock.json',
+  ],
   api: ['api', 'contract', 'tsconfig.json', 'tsconfig.base.json', 'package-lock.json'],
 }
 const artefacts = { portal: [outputs.portal], api: [outputs.api, outputs.worker, outputs.createAdmin] }
