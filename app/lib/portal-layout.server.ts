@@ -1,7 +1,7 @@
 import { data } from '@remix-run/node'
 import { z } from 'zod'
 import { feedFromPage, appendPage, NOTIFICATION_PAGE_SIZE } from '~/lib/notification-feed'
-import { getUserDetail } from '~/services/accounts.server'
+import { endpoints } from '#contract/endpoints'
 import { listUnreadNotifications } from '~/services/notifications.server'
 import { createUpstream } from '~/services/upstream.server'
 import { requireTokens } from '~/sessions.server'
@@ -20,7 +20,7 @@ export async function loadPortalLayout(request: Request) {
   const panelOpen = params.get('notifications') === 'open'
   const pages = panelOpen ? npageParam.parse(params.get('npage') ?? 1) : 1
   const [user, ...lists] = await Promise.all([
-    getUserDetail(api),
+    api.request(endpoints.userDetail),
     ...Array.from({ length: pages }, (_, i) => listUnreadNotifications(api, i + 1)),
   ])
   const first = lists[0]

@@ -3,9 +3,9 @@ import { Button, Paper, Stack, Text, TextInput } from '@mantine/core'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { loginBody } from '#contract/accounts'
+import { endpoints } from '#contract/endpoints'
 import { LoginCard } from '~/components/login/login-card'
 import { useLoginForm } from '~/components/login/use-login-form'
-import { login } from '~/services/accounts.server'
 import { createUpstream } from '~/services/upstream.server'
 import { appendToast, appendTokenCookies, getTokens, safeRedirect } from '~/sessions.server'
 import { pageTitle } from '~/theme'
@@ -36,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const api = await createUpstream(request, {})
   try {
-    const { access, refresh, user } = await login(api, submission.value)
+    const { access, refresh, user } = await api.request(endpoints.login, { body: submission.value })
     const headers = await appendTokenCookies(new Headers(), { access, refresh })
     await appendToast(headers, { title: 'Signed in', message: `Welcome back, ${user.first_name}` })
     const redirectTo = safeRedirect(formData.get('redirectTo'), HOME)

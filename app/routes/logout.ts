@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { endpoints } from '#contract/endpoints'
 import { refuseCrossSite } from '~/lib/same-origin.server'
-import { logout } from '~/services/accounts.server'
 import { createUpstream } from '~/services/upstream.server'
 import { appendClearedTokenCookies, getTokens, redirectWithToast } from '~/sessions.server'
 
@@ -17,7 +17,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (tokens.access || tokens.refresh) {
     try {
       const api = await createUpstream(request, tokens)
-      await logout(api, tokens.refresh)
+      await api.request(endpoints.logout, { body: tokens.refresh ? { refresh: tokens.refresh } : {} })
     } catch (thrown) {
       // A 401 the client could not recover from means the session had already ended upstream.
       const alreadyEnded = thrown instanceof Response && thrown.status === 302

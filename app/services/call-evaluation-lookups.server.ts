@@ -1,22 +1,6 @@
-import { campaignList, evaluationTypeList, serviceList } from '#contract/call-evaluation'
-import { paths } from '#contract/paths'
-import { listDepartments, listLocations } from '~/services/access-mgmt.server'
-import { getProjectList } from '~/services/evaluations.server'
+import { endpoints } from '#contract/endpoints'
 import { listTemplates } from '~/services/templates.server'
 import { orNull, type Upstream } from '~/services/upstream.server'
-
-export function getCampaigns(api: Upstream) {
-  return api.call({ path: paths.campaigns, schema: campaignList })
-}
-
-/** Every service, or one campaign's. */
-export function getServices(api: Upstream, campaignId?: number) {
-  return api.call({ path: paths.services, query: { campaign_id: campaignId }, schema: serviceList })
-}
-
-export function getEvaluationTypes(api: Upstream) {
-  return api.call({ path: paths.evaluationTypes, schema: evaluationTypeList })
-}
 
 /**
  * What the call evaluation filter bars (dashboards and list) offer. Each list may fail on its own (an agent may not read the
@@ -24,12 +8,12 @@ export function getEvaluationTypes(api: Upstream) {
  */
 export async function loadFilterOptions(api: Upstream) {
   const [campaigns, services, agents, supervisors, departments, locations, templates] = await Promise.all([
-    orNull(getCampaigns(api)),
-    orNull(getServices(api)),
-    orNull(getProjectList(api, 'agent')),
-    orNull(getProjectList(api, 'qa_supervisor')),
-    orNull(listDepartments(api)),
-    orNull(listLocations(api, 250)),
+    orNull(api.request(endpoints.campaigns)),
+    orNull(api.request(endpoints.services)),
+    orNull(api.request(endpoints.projectList, { query: { limit: 200, q: '', role: 'agent' } })),
+    orNull(api.request(endpoints.projectList, { query: { limit: 200, q: '', role: 'qa_supervisor' } })),
+    orNull(api.request(endpoints.departmentList)),
+    orNull(api.request(endpoints.locationList, { query: { limit: 250 } })),
     orNull(listTemplates(api, { page: 1, page_size: 100, status: 'all' })),
   ])
   const seen = new Set<string>()

@@ -1,10 +1,10 @@
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { userDetail } from '#contract/accounts'
+import { endpoints } from '#contract/endpoints'
 import { paths } from '#contract/paths'
 import { cookieHeaderFrom, requestWithTokens, setCookies, tokensFor } from '#tests/fixtures/tokens'
 import { UPSTREAM, errorReply, mockState, server } from '#tests/mocks/handlers'
-import { getUserDetail } from '~/services/accounts.server'
 import { listUnreadNotifications } from '~/services/notifications.server'
 import { inRequestScope } from '~/lib/request-scope.server'
 import { clientIp, createUpstream, UNREACHABLE_MESSAGE } from '~/services/upstream.server'
@@ -27,7 +27,7 @@ describe('upstream client', () => {
     })
     const request = await requestWithTokens('/demo-portal', tokensFor('agent'))
     const user = await inRequestScope({ socketAddress: '::ffff:203.0.113.7' }, async () =>
-      getUserDetail(await createUpstream(request)),
+      (await createUpstream(request)).request(endpoints.userDetail),
     )
     server.events.removeAllListeners()
     expect(seen?.get('authorization')).toBe('Bearer access.agent')
@@ -53,7 +53,7 @@ describe('upstream client', () => {
   it("throws a Response with the server's message on an error", async () => {
     server.use(http.get(UPSTREAM + paths.userDetail, () => errorReply(403, 'You do not have permission')))
     const api = await createUpstream(await requestWithTokens('/demo-portal', tokensFor('agent')))
-    const response = await caught(getUserDetail(api))
+    const response = await caught(api.request(endpoints.userDetail))
     expect(response.status).toBe(403)
     expect(await response.text()).toBe('You do not have permission')
   })
@@ -61,7 +61,7 @@ describe('upstream client', () => {
   it('turns an upstream 5xx into a 502 carrying its message', async () => {
     server.use(http.get(UPSTREAM + paths.userDetail, () => errorReply(500, 'Database unavailable')))
     const api = await createUpstream(await requestWithTokens('/demo-portal', tokensFor('agent')))
-    const response = await caught(getUserDetail(api))
+    const response = await caught(api.request(endpoints.userDetail))
     expect(response.status).toBe(502)
     expect(await response.text()).toBe('Database unavailable')
   })
@@ -69,7 +69,7 @@ describe('upstream client', () => {
   it('rejects a body that does not match the contract', async () => {
     server.use(http.get(UPSTREAM + paths.userDetail, () => HttpResponse.json({ data: { id: 'x' }, message: 'ok' })))
     const api = await createUpstream(await requestWithTokens('/demo-portal', tokensFor('agent')))
-    const response = await caught(getUserDetail(api))
+    const response = await caught(api.request(endpoints.userDetail))
     expect(response.status).toBe(502)
     expect(await response.text()).toMatch(/unexpected format/)
   })
@@ -77,7 +77,7 @@ describe('upstream client', () => {
   it("says the upstream can't be reached when the network fails", async () => {
     server.use(http.get(UPSTREAM + paths.userDetail, () => HttpResponse.error()))
     const api = await createUpstream(await requestWithTokens('/demo-portal', tokensFor('agent')))
-    const response = await caught(getUserDetail(api))
+    const response = await caught(api.request(endpoints.userDetail))
     expect(response.status).toBe(503)
     expect(await response.text()).toBe(UNREACHABLE_MESSAGE)
   })
@@ -97,7 +97,7 @@ describe('upstream client', () => {
     const client = new AbortController()
     const request = await requestWithTokens('/demo-portal', tokensFor('agent'), { signal: client.signal })
     const api = await createUpstream(request)
-    const pending = caught(getUserDetail(api))
+    const pending = caught(api.request(endpoints.userDetail))
     await started
     client.abort()
     const response = await pending
@@ -108,7 +108,7 @@ describe('upstream client', () => {
   it('refreshes an expired access token once, retries, and hands back the new cookies', async () => {
     const request = await requestWithTokens('/demo-portal', { access: 'expired', refresh: 'refresh.agent' })
     const api = await createUpstream(request)
-    const [user, list] = await Promise.all([getUserDetail(api), listUnreadNotifications(api)])
+    const [user, list] = await Promise.all([api.request(endpoints.userDetail), listUnreadNotifications(api)])
     expect(user.email).toBe('agent@demo.local')
     expect(list.unread_count).toBeGreaterThan(0)
     expect(mockState.refreshCalls).toBe(1)
@@ -125,7 +125,7 @@ describe('upstream client', () => {
     const [first, second] = await Promise.all(
       [1, 2].map(async () => {
         const api = await createUpstream(await requestWithTokens('/demo-portal', expired))
-        await getUserDetail(api)
+        await api.request(endpoints.userDetail)
         return api
       }),
     )
@@ -138,7 +138,7 @@ describe('upstream client', () => {
   it('redirects to /login once, clearing both cookies, when the refresh fails', async () => {
     const request = await requestWithTokens('/demo-portal/emr?tab=1', { access: 'expired', refresh: 'revoked' })
     const api = await createUpstream(request)
-    const [a, b] = await Promise.allSettled([getUserDetail(api), listUnreadNotifications(api)])
+    const [a, b] = await Promise.allSettled([api.request(endpoints.userDetail), listUnreadNotifications(api)])
     expect(a.status).toBe('rejected')
     expect(b.status).toBe('rejected')
     const response = (a as PromiseRejectedResult).reason as Response

@@ -1,19 +1,10 @@
 import { z } from 'zod'
-import { role } from '#contract/accounts'
+import { role, type Role } from '#contract/accounts'
 import { errorBody } from '#contract/envelope'
+import { endpoints } from '#contract/endpoints'
 import { paths } from '#contract/paths'
-import {
-  createUserResult,
-  managedUser,
-  staffPickList,
-  userList,
-  userUploadReport,
-  type CreateUserBody,
-  type EditUserBody,
-  type UserListQuery,
-} from '#contract/users'
+import type { UserListQuery } from '#contract/users'
 import { getEnv } from '~/env.server'
-import { getUserDetail } from '~/services/accounts.server'
 import {
   clientIp,
   errorResponse,
@@ -29,14 +20,14 @@ export const USERS_FORBIDDEN = 'Only admins can manage users.'
 /** The list's filters as the API takes them (strings, as in the portal's URL). */
 export type UserFilterParams = {
   search?: string
-  role?: string
+  role?: Role
   department_id?: number
   location_id?: number
   is_active?: 'true' | 'false'
 }
 
 export function listUsers(api: Upstream, query: UserFilterParams & { page: number; page_size?: number }) {
-  const sent: Record<keyof UserListQuery, string | number | undefined> = {
+  const sent: { [K in keyof Required<UserListQuery>]: UserListQuery[K] } = {
     page: query.page,
     page_size: query.page_size ?? 10,
     search: query.search || undefined,
@@ -46,28 +37,7 @@ export function listUsers(api: Upstream, query: UserFilterParams & { page: numbe
     is_active: query.is_active,
     ordering: undefined,
   }
-  return api.call({ path: paths.users, query: sent, schema: userList })
-}
-
-export function getUser(api: Upstream, id: number) {
-  return api.call({ path: paths.userById(id), schema: managedUser })
-}
-
-export function createUser(api: Upstream, body: CreateUserBody) {
-  return api.call({ method: 'POST', path: paths.createUser, body, schema: createUserResult })
-}
-
-export function editUser(api: Upstream, body: EditUserBody) {
-  return api.call({ method: 'PUT', path: paths.editUser, body, schema: managedUser })
-}
-
-export function deactivateUser(api: Upstream, id: number) {
-  return api.call({ method: 'PATCH', path: paths.deactivateUser(id), schema: managedUser })
-}
-
-/** Active QA supervisors, for an agent's supervisor picker. */
-export function listQaSupervisors(api: Upstream) {
-  return api.call({ path: paths.userListQaSupervisor, schema: staffPickList })
+  return api.request(endpoints.listUsers, { query: sent })
 }
 
 // The API reads and checks every row of up to 50,000 before it answers.
@@ -77,18 +47,12 @@ const UPLOAD_TIMEOUT_MS = 120_000
 export function uploadUsers(api: Upstream, file: File) {
   const body = new FormData()
   body.append('file', file, file.name || 'users.csv')
-  return api.call({
-    method: 'POST',
-    path: paths.userUpload,
-    body,
-    schema: userUploadReport,
-    timeoutMs: UPLOAD_TIMEOUT_MS,
-  })
+  return api.request(endpoints.userUpload, { body, timeoutMs: UPLOAD_TIMEOUT_MS })
 }
 
 /** The signed-in user, who must be an admin: anyone else gets this route's 403. */
 export async function requireAdmin(api: Upstream) {
-  const me = await getUserDetail(api)
+  const me = await api.request(endpoints.userDetail)
   if (me.role !== 'admin') throw new Response(USERS_FORBIDDEN, { status: 403 })
   return me
 }
@@ -128,7 +92,7 @@ export async function exportUsers(api: Upstream, request: Request, filters: User
   if (response.status === 401) {
     void response.body?.cancel().catch(() => {})
     // any authenticated call through the client refreshes the tokens, or signs out
-    await getUserDetail(api)
+    await api.request(endpoints.userDetail)
     response = await send()
   }
   if (!response.ok) {

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
+import { endpoints } from '#contract/endpoints'
 import { evaluationListQuery } from '#contract/evaluations'
 import { paths } from '#contract/paths'
 import { FILTER_FIELDS } from '~/components/call-evaluation/evaluation-filters'
 import { getEnv } from '~/env.server'
 import { applySecurityHeaders } from '~/lib/security-headers.server'
-import { getUserDetail } from '~/services/accounts.server'
 import { clientIp, createUpstream, errorResponse, UNREACHABLE_MESSAGE } from '~/services/upstream.server'
 import { requireTokens } from '~/sessions.server'
 
@@ -60,7 +60,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (response.status === 401) {
       void response.body?.cancel().catch(() => {})
       // the client refreshes (or signs out with a redirect) on its own 401
-      await getUserDetail(api)
+      await api.request(endpoints.userDetail)
       response = await send()
     }
   } catch (thrown) {

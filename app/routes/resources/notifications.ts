@@ -1,8 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
+import { endpoints } from '#contract/endpoints'
 import { readForm } from '~/lib/forms.server'
 import { applySecurityHeaders } from '~/lib/security-headers.server'
-import { listUnreadNotifications, markNotificationRead } from '~/services/notifications.server'
+import { listUnreadNotifications } from '~/services/notifications.server'
 import { createUpstream } from '~/services/upstream.server'
 import { appendToast, safeRedirect } from '~/sessions.server'
 
@@ -28,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
   let failure: string | null = null
   let status = 200
   try {
-    await markNotificationRead(api, form.data.id)
+    await api.request(endpoints.markNotificationRead, { params: { id: form.data.id } })
   } catch (thrown) {
     if (!(thrown instanceof Response) || thrown.status === 302) throw thrown
     failure = await thrown.text()

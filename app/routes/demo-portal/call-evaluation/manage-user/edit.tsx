@@ -1,6 +1,7 @@
 import { Alert, Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useRouteError } from '@remix-run/react'
+import { endpoints } from '#contract/endpoints'
 import { userIdParam, userMessages } from '#contract/users'
 import { ErrorScreen } from '~/components/error-screen'
 import { formatLastLogin, USER_LIST_PATH } from '~/components/users/paths'
@@ -9,7 +10,7 @@ import { conformFieldErrors, parseUserForm } from '~/components/users/user-form/
 import { UserForm } from '~/components/users/user-form/user-form'
 import { readForm } from '~/lib/forms.server'
 import { createUpstream, type UpstreamFailure } from '~/services/upstream.server'
-import { createUser, editUser, getUser, requireAdmin, userFailure } from '~/services/users.server'
+import { requireAdmin, userFailure } from '~/services/users.server'
 import { redirectWithToast } from '~/sessions.server'
 import { pageTitle } from '~/theme'
 import { fetchLookups, formOptions } from './form-options.server'
@@ -33,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     requireAdmin(api),
     id === null
       ? null
-      : getUser(api, id).catch(async (thrown: unknown) => {
+      : api.request(endpoints.userById, { params: { id } }).catch(async (thrown: unknown) => {
           const { status, message } = await userFailure(thrown)
           throw new Response(message, { status, headers: api.headers })
         }),
@@ -66,10 +67,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const api = await createUpstream(request)
   try {
     if (id !== null) {
-      await editUser(api, { ...submission.value, id })
+      await api.request(endpoints.editUser, { body: { ...submission.value, id } })
       return await redirectWithToast(USER_LIST_PATH, { message: userMessages.updated }, { headers: api.headers })
     }
-    const { user, temporary_password } = await createUser(api, submission.value)
+    const { user, temporary_password } = await api.request(endpoints.createUser, { body: submission.value })
     if (!temporary_password) {
       return await redirectWithToast(USER_LIST_PATH, { message: userMessages.created }, { headers: api.headers })
     }

@@ -1,18 +1,8 @@
 import type { ManagedUser } from '#contract/users'
 import type { Option } from '~/components/users/paths'
 import type { UserFormOptions } from '~/components/users/user-form/user-form'
-import {
-  listCompanyGroups,
-  listDepartments,
-  listEntities,
-  listJobCodes,
-  listLocations,
-  listPayGroups,
-  listRoles,
-} from '~/services/access-mgmt.server'
-import { getCampaigns } from '~/services/call-evaluation-lookups.server'
+import { endpoints } from '#contract/endpoints'
 import { orNull, type Upstream } from '~/services/upstream.server'
-import { listQaSupervisors } from '~/services/users.server'
 import { roleLabel } from '#contract/accounts'
 
 type Current = { id: number; name: string; code?: string } | null | undefined
@@ -29,15 +19,17 @@ const codeLabel = (c: { code?: string; name: string }) => (c.code ? `${c.code} โ
 export async function fetchLookups(api: Upstream) {
   const [roles, departments, locations, supervisors, campaigns, entities, companyGroups, payGroups, jobCodes] =
     await Promise.all([
-      orNull(listRoles(api)),
-      orNull(listDepartments(api)),
-      orNull(listLocations(api)),
-      orNull(listQaSupervisors(api)),
-      orNull(getCampaigns(api)),
-      orNull(listEntities(api)),
-      orNull(listCompanyGroups(api)),
-      orNull(listPayGroups(api)),
-      orNull(listJobCodes(api)),
+      orNull(api.request(endpoints.roleList)),
+      orNull(api.request(endpoints.departmentList)),
+      // SPEC ยง9: at most 250 locations
+      orNull(api.request(endpoints.locationList, { query: { limit: 250 } })),
+      // active QA supervisors, for an agent's supervisor picker
+      orNull(api.request(endpoints.userListQaSupervisor)),
+      orNull(api.request(endpoints.campaigns)),
+      orNull(api.request(endpoints.entityList)),
+      orNull(api.request(endpoints.companyGroupList)),
+      orNull(api.request(endpoints.companyPayGroupList)),
+      orNull(api.request(endpoints.jobCodeList)),
     ])
   return { roles, departments, locations, supervisors, campaigns, entities, companyGroups, payGroups, jobCodes }
 }

@@ -5,6 +5,7 @@ import { IconDownload, IconPlus } from '@tabler/icons-react'
 import { useState } from 'react'
 import { z } from 'zod'
 import { roleLabel } from '#contract/accounts'
+import { endpoints } from '#contract/endpoints'
 import { USER_UPLOAD_MAX_BYTES, userMessages, userUploadColumns, type ManagedUser } from '#contract/users'
 import { ErrorScreen } from '~/components/error-screen'
 import { USER_EXPORT_PATH, USER_LIST_PATH, type Option } from '~/components/users/paths'
@@ -17,17 +18,8 @@ import { UserListFilters, UserListPager } from '~/components/users/user-list-fil
 import { UserTable } from '~/components/users/user-table'
 import { UserUpload } from '~/components/users/user-upload'
 import { readForm } from '~/lib/forms.server'
-import { listDepartments, listLocations, listRoles } from '~/services/access-mgmt.server'
 import { createUpstream, orNull } from '~/services/upstream.server'
-import {
-  deactivateUser,
-  filtersOf,
-  getUser,
-  listUsers,
-  readUserListParams,
-  requireAdmin,
-  userFailure,
-} from '~/services/users.server'
+import { filtersOf, listUsers, readUserListParams, requireAdmin, userFailure } from '~/services/users.server'
 import { redirectWithToast, safeRedirect } from '~/sessions.server'
 import { pageTitle } from '~/theme'
 import { uploadAction } from './upload.server'
@@ -50,10 +42,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       (page) => ({ page, error: null }),
       async (thrown: unknown) => ({ page: null, error: (await userFailure(thrown)).message }),
     ),
-    orNull(listRoles(api)),
-    orNull(listDepartments(api)),
-    orNull(listLocations(api)),
-    confirmId.success ? orNull(getUser(api, confirmId.data)) : null,
+    orNull(api.request(endpoints.roleList)),
+    orNull(api.request(endpoints.departmentList)),
+    orNull(api.request(endpoints.locationList, { query: { limit: 250 } })),
+    confirmId.success ? orNull(api.request(endpoints.userById, { params: { id: confirmId.data } })) : null,
   ])
   if (url.searchParams.has(SEARCHED) && list.page) {
     // An explicit search says so once (SPEC §8), as a toast; the URL keeps only the filters.
@@ -101,7 +93,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) return redirectWithToast(back, { message: 'Choose a user to deactivate', type: 'error' })
   const api = await createUpstream(request)
   try {
-    await deactivateUser(api, parsed.data.id)
+    await api.request(endpoints.deactivateUser, { params: { id: parsed.data.id } })
     return await redirectWithToast(back, { message: userMessages.deactivated }, { headers: api.headers })
   } catch (thrown) {
     const { message } = await userFailure(thrown)
