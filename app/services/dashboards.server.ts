@@ -1,23 +1,5 @@
-import {
-  agentHighlightDashboard,
-  agentLeaderBoard,
-  agentPerformance,
-  agentScoringVsSentiment,
-  aiAuditorAgreement,
-  auditProductivity,
-  callEvaluationDashboard,
-  callSentimentVsScore,
-  dashboardQuery,
-  failedCategoryCount,
-  outlierAgentReport,
-  purposeCallDistribution,
-  topTenViolations,
-  topViolationsByCategories,
-  type DashboardFilters,
-} from '#contract/dashboards'
+import { dashboardQuery, type DashboardFilters } from '#contract/dashboards'
 import { evaluationListQuery } from '#contract/evaluations'
-import { paths } from '#contract/paths'
-import type { z } from 'zod'
 import {
   FILTER_KEYS,
   type FieldErrors,
@@ -25,29 +7,6 @@ import {
 } from '~/components/call-evaluation/dashboard/dashboard-links'
 import { listEvaluations } from '~/services/evaluations.server'
 import { errorResponse, upstreamFailure, type Upstream } from '~/services/upstream.server'
-
-type Query = Record<string, string | number | boolean | undefined>
-const get =
-  <S extends z.ZodTypeAny>(path: string, schema: S) =>
-  (api: Upstream, query: Query) =>
-    api.call({ path, query, schema })
-
-/** One function per dashboard endpoint; each takes the shared filters plus its own parameters. */
-export const dashboards = {
-  overview: get(paths.callEvaluationDashboard, callEvaluationDashboard),
-  highlights: get(paths.agentHighlightDashboard, agentHighlightDashboard),
-  leaderBoard: get(paths.agentLeaderBoard, agentLeaderBoard),
-  outliers: get(paths.outlierAgentReport, outlierAgentReport),
-  failedCategories: get(paths.failedCategoryCount, failedCategoryCount),
-  agentSentiment: get(paths.agentScoringVsSentiment, agentScoringVsSentiment),
-  categoryViolations: get(paths.topViolationsByCategories, topViolationsByCategories),
-  topViolations: get(paths.topTenViolations, topTenViolations),
-  agentPerformance: get(paths.agentPerformance, agentPerformance),
-  purposes: get(paths.purposeCallDistribution, purposeCallDistribution),
-  callSentiment: get(paths.callSentimentVsScore, callSentimentVsScore),
-  agreement: get(paths.aiAuditorAgreement, aiAuditorAgreement),
-  productivity: get(paths.auditProductivity, auditProductivity),
-}
 
 /** One panel's figures, or why it has none; the page shows a failed panel as unavailable. */
 export type Panel<T> = { data: T; error: null; status: 200 } | { data: null; error: string; status: number }

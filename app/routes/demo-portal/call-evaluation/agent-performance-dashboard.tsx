@@ -1,6 +1,7 @@
 import { Alert, Grid, Stack, Text, Title } from '@mantine/core'
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData, useLocation, useRouteError, useRouteLoaderData } from '@remix-run/react'
+import { endpoints } from '#contract/endpoints'
 import { DashboardFilters } from '~/components/call-evaluation/dashboard/dashboard-filters'
 import { AGENT_PERFORMANCE_PATH, listHref } from '~/components/call-evaluation/dashboard/dashboard-links'
 import {
@@ -11,13 +12,7 @@ import {
 } from '~/components/call-evaluation/dashboard/performance-panels'
 import { ErrorScreen } from '~/components/error-screen'
 import type { loadPortalLayout } from '~/lib/portal-layout.server'
-import {
-  dashboards,
-  readDashboardFilters,
-  recentEvaluations,
-  settle,
-  throwIfAllFailed,
-} from '~/services/dashboards.server'
+import { readDashboardFilters, recentEvaluations, settle, throwIfAllFailed } from '~/services/dashboards.server'
 import { loadFilterOptions } from '~/services/call-evaluation-lookups.server'
 import { createUpstream } from '~/services/upstream.server'
 import { pageTitle } from '~/theme'
@@ -32,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { filters, values, errors } = readDashboardFilters(new URL(request.url), { days: DEFAULT_DAYS })
   const [options, performance, recent] = await Promise.all([
     loadFilterOptions(api),
-    settle(dashboards.agentPerformance(api, { ...filters, interval: 'week' })),
+    settle(api.request(endpoints.agentPerformance, { query: { ...filters, interval: 'week' } })),
     settle(recentEvaluations(api, filters, 5)),
   ])
   throwIfAllFailed([performance, recent])

@@ -1,6 +1,7 @@
 import { Alert, Grid, Group, Stack, Text, Title } from '@mantine/core'
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData, useLocation, useRouteError, useRouteLoaderData } from '@remix-run/react'
+import { endpoints } from '#contract/endpoints'
 import {
   AgentSentimentPanel,
   HighlightsPanel,
@@ -23,7 +24,7 @@ import {
 } from '~/components/call-evaluation/dashboard/violation-panels'
 import { ErrorScreen } from '~/components/error-screen'
 import type { loadPortalLayout } from '~/lib/portal-layout.server'
-import { dashboards, readDashboardFilters, settle, throwIfAllFailed } from '~/services/dashboards.server'
+import { readDashboardFilters, settle, throwIfAllFailed } from '~/services/dashboards.server'
 import { loadFilterOptions } from '~/services/call-evaluation-lookups.server'
 import { createUpstream } from '~/services/upstream.server'
 import { pageTitle } from '~/theme'
@@ -56,18 +57,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
     productivity,
   ] = await Promise.all([
     loadFilterOptions(api),
-    settle(dashboards.overview(api, filters)),
-    settle(dashboards.purposes(api, { ...filters, limit: 20 })),
-    settle(dashboards.failedCategories(api, filters)),
-    settle(dashboards.categoryViolations(api, { ...filters, limit: 10 })),
-    settle(dashboards.topViolations(api, filters)),
-    settle(dashboards.leaderBoard(api, { ...filters, page: boardPage, page_size: BOARD_PAGE_SIZE })),
-    settle(dashboards.highlights(api, { ...filters, limit: 3 })),
-    settle(dashboards.outliers(api, filters)),
-    settle(dashboards.agentSentiment(api, filters)),
-    settle(dashboards.callSentiment(api, { ...filters, limit: SCATTER_POINTS })),
-    settle(dashboards.agreement(api, { ...filters, limit: 10 })),
-    settle(dashboards.productivity(api, filters)),
+    settle(api.request(endpoints.callEvaluationDashboard, { query: filters })),
+    settle(api.request(endpoints.purposeCallDistribution, { query: { ...filters, limit: 20 } })),
+    settle(api.request(endpoints.failedCategoryCount, { query: filters })),
+    settle(api.request(endpoints.topViolationsByCategories, { query: { ...filters, limit: 10 } })),
+    settle(api.request(endpoints.topTenViolations, { query: filters })),
+    settle(
+      api.request(endpoints.agentLeaderBoard, { query: { ...filters, page: boardPage, page_size: BOARD_PAGE_SIZE } }),
+    ),
+    settle(api.request(endpoints.agentHighlightDashboard, { query: { ...filters, limit: 3 } })),
+    settle(api.request(endpoints.outlierAgentReport, { query: filters })),
+    settle(api.request(endpoints.agentScoringVsSentiment, { query: filters })),
+    settle(api.request(endpoints.callSentimentVsScore, { query: { ...filters, limit: SCATTER_POINTS } })),
+    settle(api.request(endpoints.aiAuditorAgreement, { query: { ...filters, limit: 10 } })),
+    settle(api.request(endpoints.auditProductivity, { query: filters })),
   ])
   const panels = {
     overview,

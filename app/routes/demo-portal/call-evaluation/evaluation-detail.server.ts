@@ -1,31 +1,14 @@
 import { parseWithZod } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
+import { endpoints } from '#contract/endpoints'
 import { idParam } from '#contract/envelope'
 import { changeStatusBody, evaluationStatusLabel, manualReviewBody } from '#contract/evaluations'
 import { FORBIDDEN_EVALUATION } from '~/components/call-evaluation/evaluation-error'
 import { evaluationDetailPath } from '~/components/call-evaluation/evaluation-format'
 import type { ProfanityOutcome } from '~/components/call-evaluation/profanity-panel'
 import { readForm } from '~/lib/forms.server'
-import {
-  changeStatus,
-  checkAccessStatus,
-  getActionStatus,
-  getEmotionAnalysis,
-  getEvaluationDetail,
-  getManualReview,
-  getSentimentAnalysis,
-  getSentimentTiming,
-  getSignedAudio,
-  getWordCloud,
-  orNull,
-  rescoreEvaluation,
-  reviewSessionCall,
-  saveManualReview,
-  scanProfanity,
-  toPortalAudioUrl,
-  upstreamFailure,
-} from '~/services/evaluations.server'
+import { getSignedAudio, orNull, toPortalAudioUrl, upstreamFailure } from '~/services/evaluations.server'
 import { createUpstream, errorResponse, type Upstream } from '~/services/upstream.server'
 import { redirectWithToast } from '~/sessions.server'
 
@@ -59,20 +42,21 @@ export async function loadEvaluationDetail({ request, params }: LoaderFunctionAr
   const id = evaluationId(params)
   const api = await createUpstream(request)
   const search = new URL(request.url).searchParams
-  const detailAndAudio = getEvaluationDetail(api, id).then(async (detail) => {
+  const byEvaluation = { query: { call_evaluation_id: id } }
+  const detailAndAudio = api.request(endpoints.evaluationDetails, byEvaluation).then(async (detail) => {
     const signed = detail.recording.has_audio ? await orNull(getSignedAudio(api, detail.recording.recording_id)) : null
     const src = signed ? toPortalAudioUrl(signed.url) : null
     return { detail, audio: src ? { src, mimeType: signed?.mime_type } : null }
   })
   const [{ detail, audio }, review, access, actionStatus, sentiment, timing, cloud, emotion] = await Promise.all([
     detailAndAudio.catch((thrown: unknown) => detailFailure(thrown, api)),
-    orNull(getManualReview(api, id)),
-    orNull(checkAccessStatus(api, id)),
-    orNull(getActionStatus(api, id)),
-    orNull(getSentimentAnalysis(api, id)),
-    orNull(getSentimentTiming(api, id)),
-    orNull(getWordCloud(api, id)),
-    orNull(getEmotionAnalysis(api, id)),
+    orNull(api.request(endpoints.getManualReview, byEvaluation)),
+    orNull(api.request(endpoints.checkAccessStatus, byEvaluation)),
+    orNull(api.request(endpoints.getActionStatus, { query: { ca_audit_id: id } })),
+    orNull(api.request(endpoints.sentimentAnalysis, byEvaluation)),
+    orNull(api.request(endpoints.sentimentTiming, byEvaluation)),
+    orNull(api.request(endpoints.sentimentWordCloud, byEvaluation)),
+    orNull(api.request(endpoints.emotionAnalysis, byEvaluation)),
   ])
   const canReview = Boolean(access?.can_review && !access.locked_by)
   const requested = modes.parse(search.get('mode') ?? undefined)
@@ -101,7 +85,11 @@ const sessionField = z.object({ session_id: sessionParam })
 
 async function endSession(api: Upstream, id: number, sessionId: number | undefined) {
   if (!sessionId) return
-  await orNull(reviewSessionCall(api, { action: 'end', call_evaluation_id: id, session_id: sessionId }))
+  await orNull(
+    api.request(endpoints.accessStartEndTime, {
+      body: { action: 'end', call_evaluation_id: id, session_id: sessionId },
+    }),
+  )
 }
 
 export async function evaluationDetailAction({ request, params }: ActionFunctionArgs) {
@@ -117,7 +105,9 @@ export async function evaluationDetailAction({ request, params }: ActionFunction
   switch (intent) {
     case 'start-review': {
       try {
-        const session = await reviewSessionCall(api, { action: 'start', call_evaluation_id: id })
+        const session = await api.request(endpoints.accessStartEndTime, {
+          body: { action: 'start', call_evaluation_id: id },
+        })
         return redirect(`${here}?mode=edit&session=${session.session_id}`, { headers })
       } catch (thrown) {
         const { message } = await upstreamFailure(thrown)
@@ -133,7 +123,7 @@ export async function evaluationDetailAction({ request, params }: ActionFunction
         )
       }
       try {
-        await saveManualReview(api, submission.value)
+        await api.request(endpoints.saveManualReview, { body: submission.value })
       } catch (thrown) {
         const { status, message } = await upstreamFailure(thrown)
         return data({ intent, result: submission.reply({ formErrors: [message] }) }, { status, headers })
@@ -148,7 +138,9 @@ export async function evaluationDetailAction({ request, params }: ActionFunction
     case 'heartbeat': {
       if (!sessionId) return data({ intent, ok: false }, { status: 400, headers })
       const alive = await orNull(
-        reviewSessionCall(api, { action: 'heartbeat', call_evaluation_id: id, session_id: sessionId }),
+        api.request(endpoints.accessStartEndTime, {
+          body: { action: 'heartbeat', call_evaluation_id: id, session_id: sessionId },
+        }),
       )
       return data({ intent, ok: alive !== null }, { headers })
     }
@@ -156,7 +148,7 @@ export async function evaluationDetailAction({ request, params }: ActionFunction
       const submission = parseWithZod(form, { schema: changeStatusBody })
       if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400, headers })
       try {
-        await changeStatus(api, submission.value)
+        await api.request(endpoints.changeStatus, { body: submission.value })
       } catch (thrown) {
         const { status, message } = await upstreamFailure(thrown)
         return data({ intent, result: submission.reply({ formErrors: [message] }) }, { status, headers })
@@ -166,7 +158,7 @@ export async function evaluationDetailAction({ request, params }: ActionFunction
     }
     case 'rescore': {
       try {
-        await rescoreEvaluation(api, id)
+        await api.request(endpoints.rescore, { body: { call_evaluation_id: id } })
       } catch (thrown) {
         const { message } = await upstreamFailure(thrown)
         return redirectWithToast(here, { message, type: 'error' }, { headers })
@@ -175,7 +167,7 @@ export async function evaluationDetailAction({ request, params }: ActionFunction
     }
     case 'scan-profanity': {
       try {
-        const profanity = await scanProfanity(api, id)
+        const profanity = await api.request(endpoints.profanityIdentification, { body: { call_evaluation_id: id } })
         return data<ProfanityOutcome>({ intent, profanity, error: null }, { headers })
       } catch (thrown) {
         const { status, message } = await upstreamFailure(thrown)

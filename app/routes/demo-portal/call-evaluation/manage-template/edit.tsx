@@ -1,6 +1,7 @@
 import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from '@remix-run/react'
+import { endpoints } from '#contract/endpoints'
 import { templateInternalId } from '#contract/templates'
 import { ErrorScreen } from '~/components/error-screen'
 import {
@@ -12,7 +13,7 @@ import { parseTemplateForm } from '~/components/call-evaluation/template-form/sc
 import { TemplateForm } from '~/components/call-evaluation/template-form/template-form'
 import { formatUpdatedAt } from '~/components/call-evaluation/template-list-table'
 import { readForm } from '~/lib/forms.server'
-import { createTemplate, getTemplate, updateTemplate, templateFailure } from '~/services/templates.server'
+import { getTemplate, templateFailure } from '~/services/templates.server'
 import { createUpstream } from '~/services/upstream.server'
 import { redirectWithToast } from '~/sessions.server'
 import { pageTitle } from '~/theme'
@@ -49,8 +50,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const api = await createUpstream(request)
   try {
-    if (id) await updateTemplate(api, { ...submission.value, template_internal_id: id })
-    else await createTemplate(api, submission.value)
+    if (id) await api.request(endpoints.updateTemplate, { body: { ...submission.value, template_internal_id: id } })
+    else await api.request(endpoints.createTemplate, { body: submission.value })
     const message = id ? 'Template updated successfully' : 'Template created successfully'
     return await redirectWithToast(TEMPLATE_LIST_PATH, { message }, { headers: api.headers })
   } catch (thrown) {

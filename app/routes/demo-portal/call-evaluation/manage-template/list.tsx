@@ -4,13 +4,14 @@ import { Link, useLoaderData, useLocation } from '@remix-run/react'
 import { IconPlus } from '@tabler/icons-react'
 import { useState } from 'react'
 import { z } from 'zod'
+import { endpoints } from '#contract/endpoints'
 import { templateInternalId, type TemplateSummary } from '#contract/templates'
 import { TEMPLATE_LIST_PATH, useCanManageTemplates } from '~/components/call-evaluation/template-form/access'
 import { TemplateDeleteForm, TemplateDeletePanel } from '~/components/call-evaluation/template-delete-confirm'
 import { TemplateListFilters, TemplateListPager } from '~/components/call-evaluation/template-list-filters'
 import { TemplateListTable } from '~/components/call-evaluation/template-list-table'
 import { readForm } from '~/lib/forms.server'
-import { deleteTemplate, getTemplate, listTemplates, templateFailure } from '~/services/templates.server'
+import { getTemplate, listTemplates, templateFailure } from '~/services/templates.server'
 import { createUpstream } from '~/services/upstream.server'
 import { redirectWithToast, safeRedirect } from '~/sessions.server'
 import { pageTitle } from '~/theme'
@@ -62,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) return redirectWithToast(back, { message: 'Choose a template to delete', type: 'error' })
   const api = await createUpstream(request)
   try {
-    await deleteTemplate(api, parsed.data.template_internal_id)
+    await api.request(endpoints.archiveTemplate, { query: { template_internal_id: parsed.data.template_internal_id } })
     return redirectWithToast(back, { message: 'Template deleted successfully' }, { headers: api.headers })
   } catch (thrown) {
     const { message } = await templateFailure(thrown)
