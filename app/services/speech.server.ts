@@ -1,15 +1,5 @@
-import { paths } from '#contract/paths'
-import {
-  recordingDetail,
-  recordingIdQuery,
-  recordingList,
-  statusKpi,
-  uploadRecordingResult,
-  type RecordingListQuery,
-  type UpdateSummaryBody,
-  type UpdateTranscriptionBody,
-  type UploadRecordingFields,
-} from '#contract/speech'
+import { endpoints } from '#contract/endpoints'
+import { recordingIdQuery, type UploadRecordingFields } from '#contract/speech'
 import type { Upstream } from '~/services/upstream.server'
 
 /** A 200 MB recording over a slow link to the API, and the API storing it before it answers. */
@@ -21,43 +11,7 @@ export function uploadRecording(api: Upstream, fields: UploadRecordingFields, fi
   body.append('language', fields.language)
   body.append('domain', fields.domain)
   body.append('file', file, fileName)
-  return api.call({
-    method: 'POST',
-    path: paths.uploadRecording,
-    body,
-    schema: uploadRecordingResult,
-    timeoutMs: UPLOAD_TIMEOUT_MS,
-  })
-}
-
-/** GET upload_recording/{query}: empty filters are left out. */
-export function listRecordings(api: Upstream, query: RecordingListQuery) {
-  return api.call({ path: paths.uploadRecording, query, schema: recordingList })
-}
-
-export function getRecording(api: Upstream, recordingId: number) {
-  return api.call({ path: paths.recordingStatus, query: { recording_id: recordingId }, schema: recordingDetail })
-}
-
-export function updateTranscription(api: Upstream, body: UpdateTranscriptionBody) {
-  return api.call({ method: 'PUT', path: paths.updateTranscription, body, schema: recordingDetail })
-}
-
-export function updateSummary(api: Upstream, body: UpdateSummaryBody) {
-  return api.call({ method: 'PUT', path: paths.updateSummary, body, schema: recordingDetail })
-}
-
-export function deleteRecording(api: Upstream, recordingId: number) {
-  return api.call({
-    method: 'DELETE',
-    path: paths.updateTranscription,
-    query: { recording_id: recordingId },
-    schema: recordingIdQuery,
-  })
-}
-
-export function getRecordingKpi(api: Upstream) {
-  return api.call({ path: paths.uploadRecordingKpi, schema: statusKpi })
+  return api.request(endpoints.uploadRecording, { body, timeoutMs: UPLOAD_TIMEOUT_MS })
 }
 
 /** A recording id from the URL or a form; null when it is not one. */

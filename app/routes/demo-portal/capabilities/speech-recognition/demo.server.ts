@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { endpoints } from '#contract/endpoints'
 import type { LookupItem } from '#contract/lookups'
 import { recordingAccept } from '#contract/speech'
 import { recordingPath } from '~/components/speech/format'
@@ -6,16 +7,7 @@ import type { Editing, TranscriptVariant } from '~/components/speech/recording-r
 import { SUMMARY_ERROR, SUMMARY_INTENT, SUMMARY_REFUSED, parseSummaryForm } from '~/components/speech/summary-editor'
 import { TRANSCRIPT_ERROR, TRANSCRIPT_INTENT, parseTranscriptForm } from '~/components/speech/transcript-editor'
 import { readForm } from '~/lib/forms.server'
-import { getDomains, getLanguages } from '~/services/lookups.server'
-import {
-  getRecording,
-  orNull,
-  recordingIdOf,
-  toPortalAudioUrl,
-  updateSummary,
-  updateTranscription,
-  upstreamFailure,
-} from '~/services/speech.server'
+import { orNull, recordingIdOf, toPortalAudioUrl, upstreamFailure } from '~/services/speech.server'
 import { createUpstream, errorResponse, type Upstream } from '~/services/upstream.server'
 import { redirectWithToast } from '~/sessions.server'
 import { handleUpload } from './upload.server'
@@ -45,7 +37,10 @@ export async function loadDemo({ request }: LoaderFunctionArgs) {
   const api = await createUpstream(request)
   const raw = search.get('recording_id')
   if (raw === null) {
-    const [languages, domains] = await Promise.all([orNull(getLanguages(api)), orNull(getDomains(api))])
+    const [languages, domains] = await Promise.all([
+      orNull(api.request(endpoints.lookupLanguage)),
+      orNull(api.request(endpoints.lookupDomain)),
+    ])
     return data(
       {
         page: 'upload' as const,
@@ -63,9 +58,11 @@ export async function loadDemo({ request }: LoaderFunctionArgs) {
   const id = recordingIdOf(raw)
   if (id === null) throw errorResponse(404, NOT_FOUND, api.headers)
   const [recording, languages, domains] = await Promise.all([
-    getRecording(api, id).catch((thrown: unknown) => recordingFailure(thrown, api)),
-    orNull(getLanguages(api)),
-    orNull(getDomains(api)),
+    api
+      .request(endpoints.recordingStatus, { query: { recording_id: id } })
+      .catch((thrown: unknown) => recordingFailure(thrown, api)),
+    orNull(api.request(endpoints.lookupLanguage)),
+    orNull(api.request(endpoints.lookupDomain)),
   ])
   const { audio_url: audioUrl, ...rest } = recording
   const edit = search.get('edit')
@@ -114,7 +111,7 @@ export async function demoAction({ request }: ActionFunctionArgs) {
     }
     const api = await createUpstream(request)
     try {
-      await updateTranscription(api, submission.value)
+      await api.request(endpoints.updateTranscription, { body: submission.value })
     } catch (thrown) {
       const { status, message } = await upstreamFailure(thrown)
       const result = submission.reply({ formErrors: [TRANSCRIPT_ERROR, message] })
@@ -129,7 +126,7 @@ export async function demoAction({ request }: ActionFunctionArgs) {
     }
     const api = await createUpstream(request)
     try {
-      await updateSummary(api, submission.value)
+      await api.request(endpoints.updateSummary, { body: submission.value })
     } catch (thrown) {
       const { status, message } = await upstreamFailure(thrown)
       const result = submission.reply({ formErrors: [summaryMessage(status), message] })

@@ -4,6 +4,7 @@ import { Link, useLoaderData, useLocation, useRouteError, useRouteLoaderData } f
 import { IconArrowLeft, IconUpload } from '@tabler/icons-react'
 import { useState } from 'react'
 import type { User } from '#contract/accounts'
+import { endpoints } from '#contract/endpoints'
 import { recordingListQuery, type RecordingListQuery, type RecordingSummary } from '#contract/speech'
 import { ErrorScreen } from '~/components/error-screen'
 import {
@@ -19,14 +20,7 @@ import { HistoryFilters, type HistoryFilterErrors } from '~/components/speech/hi
 import { DELETE_INTENT, RecordingDeleteForm, RecordingDeletePanel } from '~/components/speech/recording-delete'
 import { RecordingPager, RecordingTable } from '~/components/speech/recording-table'
 import { readForm } from '~/lib/forms.server'
-import {
-  deleteRecording,
-  getRecording,
-  listRecordings,
-  orNull,
-  recordingIdOf,
-  upstreamFailure,
-} from '~/services/speech.server'
+import { orNull, recordingIdOf, upstreamFailure } from '~/services/speech.server'
 import { createUpstream, errorResponse } from '~/services/upstream.server'
 import { redirectWithToast, safeRedirect } from '~/sessions.server'
 import { pageTitle } from '~/theme'
@@ -61,12 +55,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { query, errors } = parseQuery(raw)
   const confirmId = recordingIdOf(search.get(CONFIRM))
   const [list, names, confirming] = await Promise.all([
-    listRecordings(api, query).then(
+    api.request(endpoints.listRecordings, { query }).then(
       (page) => ({ page, error: null }),
       async (thrown: unknown) => ({ page: null, error: (await upstreamFailure(thrown)).message }),
     ),
     lookupNames(api),
-    confirmId === null ? null : orNull(getRecording(api, confirmId)),
+    confirmId === null ? null : orNull(api.request(endpoints.recordingStatus, { query: { recording_id: confirmId } })),
   ])
   const confirm = confirming
     ? { recording_id: confirming.recording_id, file_name: confirming.file_name, created_at: confirming.created_at }
@@ -93,7 +87,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const api = await createUpstream(request)
   try {
-    await deleteRecording(api, id)
+    await api.request(endpoints.deleteRecording, { query: { recording_id: id } })
     return await redirectWithToast(back, { message: DELETED }, { headers: api.headers })
   } catch (thrown) {
     const { message } = await upstreamFailure(thrown)

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useRouteError } from '@remix-run/react'
 import { IconHistory, IconMicrophone } from '@tabler/icons-react'
+import { endpoints } from '#contract/endpoints'
 import { KpiCards } from '~/components/call-evaluation/dashboard/kpi-cards'
 import { ErrorScreen } from '~/components/error-screen'
 import {
@@ -12,7 +13,6 @@ import {
   statusLabel,
 } from '~/components/speech/format'
 import { RecordingTable } from '~/components/speech/recording-table'
-import { getRecordingKpi, listRecordings } from '~/services/speech.server'
 import { createUpstream, settlePart } from '~/services/upstream.server'
 import { pageTitle } from '~/theme'
 import { lookupNames } from './names.server'
@@ -24,8 +24,8 @@ const RECENT = 5
 export async function loader({ request }: LoaderFunctionArgs) {
   const api = await createUpstream(request)
   const [kpi, recent, names] = await Promise.all([
-    settlePart(getRecordingKpi(api)),
-    settlePart(listRecordings(api, { page: 1, page_size: RECENT })),
+    settlePart(api.request(endpoints.uploadRecordingKpi)),
+    settlePart(api.request(endpoints.listRecordings, { query: { page: 1, page_size: RECENT } })),
     lookupNames(api),
   ])
   return data({ kpi, recent, names }, { headers: api.headers })

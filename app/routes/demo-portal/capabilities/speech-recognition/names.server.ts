@@ -1,6 +1,6 @@
+import { endpoints } from '#contract/endpoints'
 import type { LookupItem } from '#contract/lookups'
 import type { Names } from '~/components/speech/recording-table'
-import { getDomains, getLanguages } from '~/services/lookups.server'
 import { orNull } from '~/services/speech.server'
 import type { Upstream } from '~/services/upstream.server'
 
@@ -8,6 +8,9 @@ const byCode = (items: LookupItem[] | null): Names => Object.fromEntries((items 
 
 /** The languages' and domains' names by code, for lists that show them; the codes stand in when they fail. */
 export async function lookupNames(api: Upstream) {
-  const [languages, domains] = await Promise.all([orNull(getLanguages(api)), orNull(getDomains(api))])
+  const [languages, domains] = await Promise.all([
+    orNull(api.request(endpoints.lookupLanguage)),
+    orNull(api.request(endpoints.lookupDomain)),
+  ])
   return { languages: byCode(languages), domains: byCode(domains) }
 }
