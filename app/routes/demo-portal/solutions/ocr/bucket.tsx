@@ -3,6 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData, useLocation, useRouteError } from '@remix-run/react'
 import { IconArrowLeft, IconScan } from '@tabler/icons-react'
 import { useState } from 'react'
+import { endpoints } from '#contract/endpoints'
 import { documentListQuery, type DocumentBucket, type DocumentListQuery, type DocumentSummary } from '#contract/ocr'
 import { ErrorScreen } from '~/components/error-screen'
 import { DocumentDeleteForm, DocumentDeletePanel } from '~/components/ocr/document-delete'
@@ -23,14 +24,7 @@ import {
 } from '~/components/ocr/format'
 import { usePollWhile } from '~/components/layout/job-progress'
 import { readForm } from '~/lib/forms.server'
-import {
-  deleteDocument,
-  documentIdOf,
-  getDocument,
-  listDocuments,
-  orNull,
-  upstreamFailure,
-} from '~/services/ocr.server'
+import { documentIdOf, orNull, upstreamFailure } from '~/services/ocr.server'
 import { createUpstream, errorResponse } from '~/services/upstream.server'
 import { redirectWithToast, safeRedirect } from '~/sessions.server'
 import { pageTitle } from '~/theme'
@@ -72,11 +66,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { query, errors } = parseQuery(raw)
   const confirmId = documentIdOf(search.get(CONFIRM_PARAM))
   const [list, confirming] = await Promise.all([
-    listDocuments(api, { ...query, status: bucket }).then(
+    api.request(endpoints.listDocuments, { query: { ...query, status: bucket } }).then(
       (page) => ({ page, error: null }),
       async (thrown: unknown) => ({ page: null, error: (await upstreamFailure(thrown)).message }),
     ),
-    confirmId === null ? null : orNull(getDocument(api, confirmId)),
+    confirmId === null ? null : orNull(api.request(endpoints.documentDetails, { query: { document_id: confirmId } })),
   ])
   const confirm = confirming
     ? { document_id: confirming.document_id, file_name: confirming.file_name, created_at: confirming.created_at }
@@ -103,7 +97,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const api = await createUpstream(request)
   try {
-    await deleteDocument(api, id)
+    await api.request(endpoints.deleteDocument, { query: { document_id: id } })
     return await redirectWithToast(back, { message: DELETED }, { headers: api.headers })
   } catch (thrown) {
     const { message } = await upstreamFailure(thrown)

@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { endpoints } from '#contract/endpoints'
 import type { DocumentBucket } from '#contract/ocr'
 import {
   ASK_INTENT,
@@ -14,14 +15,7 @@ import {
 import { ASK_ERROR, parseAskForm, type AskReply } from '~/components/ocr/insights-chat'
 import type { ShownPage } from '~/components/ocr/page-view'
 import { readForm } from '~/lib/forms.server'
-import {
-  askDocument,
-  deleteDocument,
-  documentIdOf,
-  getDocument,
-  toPortalImageUrl,
-  upstreamFailure,
-} from '~/services/ocr.server'
+import { askDocument, documentIdOf, toPortalImageUrl, upstreamFailure } from '~/services/ocr.server'
 import { createUpstream, errorResponse, type Upstream } from '~/services/upstream.server'
 import { redirectWithToast } from '~/sessions.server'
 
@@ -48,7 +42,9 @@ async function documentFailure(thrown: unknown, api: Upstream): Promise<never> {
 export async function loadDocument({ request, params }: LoaderFunctionArgs) {
   const { bucket, id } = paramsOf(params)
   const api = await createUpstream(request)
-  const detail = await getDocument(api, id).catch((thrown: unknown) => documentFailure(thrown, api))
+  const detail = await api
+    .request(endpoints.documentDetails, { query: { document_id: id } })
+    .catch((thrown: unknown) => documentFailure(thrown, api))
   const pages: ShownPage[] = detail.pages.map(({ image_url: imageUrl, ...page }) => ({
     ...page,
     src: toPortalImageUrl(imageUrl),
@@ -84,7 +80,7 @@ export async function documentAction({ request, params }: ActionFunctionArgs) {
   if (intent === DELETE_INTENT) {
     const api = await createUpstream(request)
     try {
-      await deleteDocument(api, id)
+      await api.request(endpoints.deleteDocument, { query: { document_id: id } })
       return await redirectWithToast(bucketPath(bucket), { message: DELETED }, { headers: api.headers })
     } catch (thrown) {
       const { message } = await upstreamFailure(thrown)

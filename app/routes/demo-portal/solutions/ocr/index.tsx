@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useRouteError } from '@remix-run/react'
 import { IconScan } from '@tabler/icons-react'
+import { endpoints } from '#contract/endpoints'
 import { KpiCards, type Kpi } from '~/components/call-evaluation/dashboard/kpi-cards'
 import { ErrorScreen } from '~/components/error-screen'
 import { DocumentTable } from '~/components/ocr/document-table'
@@ -13,7 +14,6 @@ import {
   formatPct,
   OCR_DEMO_PATH,
 } from '~/components/ocr/format'
-import { getDocumentKpi, listDocuments } from '~/services/ocr.server'
 import { createUpstream, settlePart } from '~/services/upstream.server'
 import { pageTitle } from '~/theme'
 
@@ -24,8 +24,8 @@ const RECENT = 5
 export async function loader({ request }: LoaderFunctionArgs) {
   const api = await createUpstream(request)
   const [kpi, recent] = await Promise.all([
-    settlePart(getDocumentKpi(api)),
-    settlePart(listDocuments(api, { page: 1, page_size: RECENT })),
+    settlePart(api.request(endpoints.uploadDocumentKpi)),
+    settlePart(api.request(endpoints.listDocuments, { query: { page: 1, page_size: RECENT } })),
   ])
   return data({ kpi, recent }, { headers: api.headers })
 }
