@@ -1,15 +1,5 @@
-import {
-  person,
-  personDeleted,
-  personIdParam,
-  personList,
-  scan,
-  scanDeleted,
-  scanKpi,
-  scanList,
-  type PersonFields,
-} from '#contract/face'
-import { paths } from '#contract/paths'
+import { endpoints } from '#contract/endpoints'
+import { personIdParam, type PersonFields } from '#contract/face'
 import type { Upstream } from '~/services/upstream.server'
 
 /** Photos go to the API whole and it runs the face engine on each before it answers. */
@@ -21,28 +11,15 @@ export function enrolPerson(api: Upstream, fields: PersonFields, photos: File[])
   body.append('name', fields.name)
   if (fields.external_id) body.append('external_id', fields.external_id)
   for (const photo of photos) body.append('photos', photo, photo.name)
-  return api.call({ method: 'POST', path: paths.facePeople, body, schema: person, timeoutMs: PHOTO_TIMEOUT_MS })
+  return api.request(endpoints.enrolPerson, { body, timeoutMs: PHOTO_TIMEOUT_MS })
 }
 
-export function listPeople(api: Upstream, query: { page?: number; page_size?: number; q?: string } = {}) {
-  return api.call({ path: paths.facePeople, query, schema: personList })
-}
-
-export function getPerson(api: Upstream, id: number) {
-  return api.call({ path: paths.facePerson(id), schema: person })
-}
-
+/** PUT people/{id}/: the name and the external id, sent empty when there is none. */
 export function updatePerson(api: Upstream, id: number, fields: PersonFields) {
-  return api.call({
-    method: 'PUT',
-    path: paths.facePerson(id),
+  return api.request(endpoints.updatePerson, {
+    params: { id },
     body: { name: fields.name, external_id: fields.external_id ?? '' },
-    schema: person,
   })
-}
-
-export function deletePerson(api: Upstream, id: number) {
-  return api.call({ method: 'DELETE', path: paths.facePerson(id), schema: personDeleted })
 }
 
 /** POST verify/ (multipart): the claimed person and the photo. */
@@ -50,30 +27,14 @@ export function verifyFace(api: Upstream, personId: number, photo: File) {
   const body = new FormData()
   body.append('person_id', String(personId))
   body.append('photo', photo, photo.name)
-  return api.call({ method: 'POST', path: paths.faceVerify, body, schema: scan, timeoutMs: PHOTO_TIMEOUT_MS })
+  return api.request(endpoints.verifyFace, { body, timeoutMs: PHOTO_TIMEOUT_MS })
 }
 
 /** POST identify/ (multipart): the photo alone. */
 export function identifyFace(api: Upstream, photo: File) {
   const body = new FormData()
   body.append('photo', photo, photo.name)
-  return api.call({ method: 'POST', path: paths.faceIdentify, body, schema: scan, timeoutMs: PHOTO_TIMEOUT_MS })
-}
-
-export function listScans(api: Upstream, query: { page?: number; page_size?: number; bucket?: string }) {
-  return api.call({ path: paths.faceScans, query, schema: scanList })
-}
-
-export function getScan(api: Upstream, id: number) {
-  return api.call({ path: paths.faceScan(id), schema: scan })
-}
-
-export function deleteScan(api: Upstream, id: number) {
-  return api.call({ method: 'DELETE', path: paths.faceScan(id), schema: scanDeleted })
-}
-
-export function getScanKpi(api: Upstream) {
-  return api.call({ path: paths.faceKpi, schema: scanKpi })
+  return api.request(endpoints.identifyFace, { body, timeoutMs: PHOTO_TIMEOUT_MS })
 }
 
 /** A person or scan id from the URL or a form; null when it is not one. */

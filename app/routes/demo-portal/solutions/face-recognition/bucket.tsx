@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useLocation, useRouteError } from '@remix-run/react'
 import { IconArrowLeft, IconFaceId } from '@tabler/icons-react'
+import { endpoints } from '#contract/endpoints'
 import { ErrorScreen } from '~/components/error-screen'
 import {
   bucketLabel,
@@ -14,7 +15,7 @@ import {
 import { ScanTable } from '~/components/face/scan-table'
 import { ListPager } from '~/components/layout/list-pager'
 import { withParams } from '~/components/speech/format'
-import { idOf, listScans, upstreamFailure } from '~/services/face.server'
+import { idOf, upstreamFailure } from '~/services/face.server'
 import { createUpstream } from '~/services/upstream.server'
 import { pageTitle } from '~/theme'
 import { requireBucket, rowOfScan } from './scans.server'
@@ -29,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const bucket = requireBucket(params.type)
   const page = idOf(new URL(request.url).searchParams.get('page')) ?? 1
   const api = await createUpstream(request)
-  const list = await listScans(api, { bucket, page, page_size: PAGE_SIZE }).then(
+  const list = await api.request(endpoints.listScans, { query: { bucket, page, page_size: PAGE_SIZE } }).then(
     (p) => ({ page: { ...p, results: p.results.map(rowOfScan) }, error: null }),
     async (thrown: unknown) => ({ page: null, error: (await upstreamFailure(thrown)).message }),
   )

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { endpoints } from '#contract/endpoints'
 import { photoAccept, type Person } from '#contract/face'
 import {
   bucketOf,
@@ -27,12 +28,9 @@ import {
 } from '~/components/face/photo-schema'
 import { readForm } from '~/lib/forms.server'
 import {
-  deletePerson,
   enrolPerson,
-  getPerson,
   identifyFace,
   idOf,
-  listPeople,
   orNull,
   toPortalImageUrl,
   updatePerson,
@@ -59,12 +57,12 @@ export async function loadDemo({ request }: LoaderFunctionArgs) {
   const confirmId = idOf(search.get(CONFIRM))
   const api = await createUpstream(request)
   const [people, everyone, confirming] = await Promise.all([
-    listPeople(api, { page, page_size: PAGE_SIZE }).then(
+    api.request(endpoints.listPeople, { query: { page, page_size: PAGE_SIZE } }).then(
       (list) => ({ list: { ...list, results: list.results.map(rowOf) }, error: null }),
       async (thrown: unknown) => ({ list: null, error: (await upstreamFailure(thrown)).message }),
     ),
-    orNull(listPeople(api, { page: 1, page_size: 100 })),
-    confirmId === null ? null : orNull(getPerson(api, confirmId)),
+    orNull(api.request(endpoints.listPeople, { query: { page: 1, page_size: 100 } })),
+    confirmId === null ? null : orNull(api.request(endpoints.getPerson, { params: { id: confirmId } })),
   ])
   return data(
     {
@@ -212,7 +210,7 @@ export async function demoAction({ request }: ActionFunctionArgs) {
     }
     const api = await createUpstream(request)
     try {
-      await deletePerson(api, id)
+      await api.request(endpoints.deletePerson, { params: { id } })
       return await redirectWithToast(back, { message: DELETED }, { headers: api.headers })
     } catch (thrown) {
       const { message } = await upstreamFailure(thrown)

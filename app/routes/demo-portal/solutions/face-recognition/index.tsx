@@ -2,11 +2,11 @@ import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useRouteError } from '@remix-run/react'
 import { IconFaceId } from '@tabler/icons-react'
+import { endpoints } from '#contract/endpoints'
 import { KpiCards } from '~/components/call-evaluation/dashboard/kpi-cards'
 import { ErrorScreen } from '~/components/error-screen'
 import { bucketLabel, bucketPath, FACE_DEMO_PATH, SCAN_LIST_ERROR } from '~/components/face/format'
 import { ScanTable } from '~/components/face/scan-table'
-import { getScanKpi, listPeople, listScans } from '~/services/face.server'
 import { createUpstream, settlePart } from '~/services/upstream.server'
 import { pageTitle } from '~/theme'
 import { rowOfScan } from './scans.server'
@@ -18,11 +18,13 @@ const RECENT = 5
 export async function loader({ request }: LoaderFunctionArgs) {
   const api = await createUpstream(request)
   const [kpi, recent, people] = await Promise.all([
-    settlePart(getScanKpi(api)),
+    settlePart(api.request(endpoints.scanKpi)),
     settlePart(
-      listScans(api, { page: 1, page_size: RECENT }).then((p) => ({ ...p, results: p.results.map(rowOfScan) })),
+      api
+        .request(endpoints.listScans, { query: { page: 1, page_size: RECENT } })
+        .then((p) => ({ ...p, results: p.results.map(rowOfScan) })),
     ),
-    settlePart(listPeople(api, { page: 1, page_size: 1 }).then((p) => p.count)),
+    settlePart(api.request(endpoints.listPeople, { query: { page: 1, page_size: 1 } }).then((p) => p.count)),
   ])
   return data({ kpi, recent, people }, { headers: api.headers })
 }

@@ -3,6 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { isRouteErrorResponse, Link, useLoaderData, useParams, useRouteError } from '@remix-run/react'
 import { IconArrowLeft, IconFaceId, IconTrash } from '@tabler/icons-react'
 import { useState } from 'react'
+import { endpoints } from '#contract/endpoints'
 import { ErrorScreen } from '~/components/error-screen'
 import { FaceOverlay } from '~/components/face/face-overlay'
 import {
@@ -25,7 +26,7 @@ import { DELETE_INTENT } from '~/components/face/photo-schema'
 import { DecisionBadge, Thumb } from '~/components/face/scan-table'
 import { ConfirmActionForm, ConfirmActionPanel, ConfirmModal } from '~/components/layout/confirm-action'
 import { readForm } from '~/lib/forms.server'
-import { deleteScan, getPerson, getScan, idOf, orNull, toPortalImageUrl, upstreamFailure } from '~/services/face.server'
+import { idOf, orNull, toPortalImageUrl, upstreamFailure } from '~/services/face.server'
 import { createUpstream, errorResponse } from '~/services/upstream.server'
 import { redirectWithToast } from '~/sessions.server'
 import { pageTitle } from '~/theme'
@@ -40,7 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = idOf(params.subtype)
   const api = await createUpstream(request)
   if (id === null) throw errorResponse(404, SCAN_NOT_FOUND, api.headers)
-  const scan = await getScan(api, id).catch(async (thrown: unknown) => {
+  const scan = await api.request(endpoints.getScan, { params: { id } }).catch(async (thrown: unknown) => {
     const { status, message } = await upstreamFailure(thrown)
     throw errorResponse(status, status === 404 ? SCAN_NOT_FOUND : message, api.headers)
   })
@@ -48,7 +49,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (bucket !== 'total_scanned' && bucket !== bucketOf(scan)) {
     throw redirect(scanPath(bucketOf(scan), scan.scan_id), { headers: api.headers })
   }
-  const person = scan.person ? await orNull(getPerson(api, scan.person.person_id)) : null
+  const person = scan.person
+    ? await orNull(api.request(endpoints.getPerson, { params: { id: scan.person.person_id } }))
+    : null
   const reference = person?.photos[0] ? toPortalImageUrl(person.photos[0].url) : null
   // `?confirm-delete=1`: the delete's confirmation step without JavaScript
   const confirm = new URL(request.url).searchParams.has(CONFIRM_PARAM)
@@ -70,7 +73,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const api = await createUpstream(request)
   if (id === null) throw errorResponse(404, SCAN_NOT_FOUND, api.headers)
   try {
-    await deleteScan(api, id)
+    await api.request(endpoints.deleteScan, { params: { id } })
   } catch (thrown) {
     const { status, message } = await upstreamFailure(thrown)
     if (status === 404) throw errorResponse(404, SCAN_NOT_FOUND, api.headers)
