@@ -1,15 +1,5 @@
-import { paths } from '#contract/paths'
-import {
-  summarizeResult,
-  summaryChart,
-  summaryDetail,
-  summaryIdQuery,
-  summaryKpi,
-  summaryList,
-  summaryTypeList,
-  type SummaryListQuery,
-  type SummaryTypeCode,
-} from '#contract/summarization'
+import { endpoints } from '#contract/endpoints'
+import type { SummaryListQuery, SummaryTypeCode } from '#contract/summarization'
 import { upstreamFailure, type Upstream } from '~/services/upstream.server'
 
 /** Summarization (`/api/summarization/…`): any signed-in user, on their own summaries. */
@@ -31,7 +21,7 @@ const SUMMARIZE_TIMEOUT_MS = (SUMMARIZE_WAIT_SECONDS + 45) * 1000
  * the call to the incoming request's signal, so a browser that gives up cancels the summary.
  */
 export function summarize(api: Upstream, input: SummarizeInput, { wait = SUMMARIZE_WAIT_SECONDS } = {}) {
-  let body: unknown
+  let body: FormData | { text: string; summary_type: SummaryTypeCode }
   if ('file' in input) {
     const form = new FormData()
     form.append('summary_type', input.summary_type)
@@ -40,19 +30,15 @@ export function summarize(api: Upstream, input: SummarizeInput, { wait = SUMMARI
   } else {
     body = { text: input.text, summary_type: input.summary_type }
   }
-  return api.call({
-    method: 'POST',
-    path: paths.summarize,
+  return api.request(endpoints.summarize, {
     query: { wait },
     body,
-    schema: summarizeResult,
     timeoutMs: Math.max(SUMMARIZE_TIMEOUT_MS, (wait + 45) * 1000),
   })
 }
 
 export function listSummaries(api: Upstream, query: SummaryListQuery) {
-  return api.call({
-    path: paths.summarize,
+  return api.request(endpoints.listSummaries, {
     query: {
       page: query.page,
       page_size: query.page_size,
@@ -60,29 +46,7 @@ export function listSummaries(api: Upstream, query: SummaryListQuery) {
       status: query.status,
       summary_type: query.summary_type,
     },
-    schema: summaryList,
   })
-}
-
-/** GET `summary_status/`: one summary, with its status, the summary and the text it was made from. */
-export function getSummary(api: Upstream, summaryId: number) {
-  return api.call({ path: paths.summaryStatus, query: { summary_id: summaryId }, schema: summaryDetail })
-}
-
-export function deleteSummary(api: Upstream, summaryId: number) {
-  return api.call({ method: 'DELETE', path: paths.summarize, query: { summary_id: summaryId }, schema: summaryIdQuery })
-}
-
-export function listSummaryTypes(api: Upstream) {
-  return api.call({ path: paths.summaryTypes, schema: summaryTypeList })
-}
-
-export function getSummaryChart(api: Upstream) {
-  return api.call({ path: paths.summarizeChart, schema: summaryChart })
-}
-
-export function getSummaryKpi(api: Upstream) {
-  return api.call({ path: paths.summarizeKpi, schema: summaryKpi })
 }
 
 export const summaryFailure = (thrown: unknown) => upstreamFailure(thrown)

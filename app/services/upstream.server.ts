@@ -36,11 +36,18 @@ export type CallOptions<S extends z.ZodTypeAny> = {
 /** An endpoint of the table that answers enveloped JSON (downloads are fetched as files instead). */
 export type JsonEndpoint = NamedEndpoint & { response: z.ZodTypeAny }
 
+/** A multipart endpoint's body: a FormData, or the JSON it takes instead when it has one (summarize: pasted text). */
+type MultipartBody<M> = M extends { json: z.ZodTypeAny } ? FormData | z.input<M['json']> : FormData
+
 /** What a call by endpoint sends: path parameters, the query, and a JSON body or a FormData (uploads). */
 export type RequestInput<E extends JsonEndpoint> = {
   params?: Record<string, string | number>
   query?: E['query'] extends z.ZodTypeAny ? z.input<E['query']> : never
-  body?: E['body'] extends z.ZodTypeAny ? z.input<E['body']> : E['multipart'] extends object ? FormData : never
+  body?: E['body'] extends z.ZodTypeAny
+    ? z.input<E['body']>
+    : E['multipart'] extends object
+      ? MultipartBody<E['multipart']>
+      : never
   /** How long to wait for the answer; longer for uploads the API processes before answering. */
   timeoutMs?: number
 }

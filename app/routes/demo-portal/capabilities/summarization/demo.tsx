@@ -2,11 +2,12 @@ import type { SubmissionResult } from '@conform-to/react'
 import { Anchor, Stack, Text, Title } from '@mantine/core'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useRouteError } from '@remix-run/react'
+import { endpoints } from '#contract/endpoints'
 import { ErrorScreen } from '~/components/error-screen'
 import { inProgress, SUMMARIZATION_PATH, summaryDetailPath } from '~/components/summarization/format'
 import { conformFieldErrors, parseSummarizeForm } from '~/components/summarization/summarize-schema'
 import { SummarizeForm, type SummarizeOutcome } from '~/components/summarization/summarize-form'
-import { listSummaryTypes, summarize, summaryFailure } from '~/services/summarization.server'
+import { summarize, summaryFailure } from '~/services/summarization.server'
 import { createUpstream } from '~/services/upstream.server'
 import { pageTitle } from '~/theme'
 import { readSummarizeForm } from './demo.server'
@@ -18,7 +19,7 @@ const ADD_FAILED = 'Error in add summary'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const api = await createUpstream(request)
-  const types = await listSummaryTypes(api)
+  const types = await api.request(endpoints.summaryTypes)
   return data({ types }, { headers: api.headers })
 }
 

@@ -2,13 +2,14 @@ import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, Title } from '
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useRouteError } from '@remix-run/react'
 import { IconSparkles } from '@tabler/icons-react'
+import { endpoints } from '#contract/endpoints'
 import { summaryIdQuery } from '#contract/summarization'
 import { ErrorScreen } from '~/components/error-screen'
 import { SummaryFacts } from '~/components/summarization/summary-facts'
 import { inProgress, statusLabel, SUMMARIZE_DEMO_PATH, SUMMARY_HISTORY_PATH } from '~/components/summarization/format'
 import { NoScriptRefresh, usePollWhile } from '~/components/summarization/summary-status'
 import { SummaryText } from '~/components/summarization/summary-text'
-import { getSummary, summaryFailure } from '~/services/summarization.server'
+import { summaryFailure } from '~/services/summarization.server'
 import { createUpstream } from '~/services/upstream.server'
 import { pageTitle } from '~/theme'
 
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return data({ summary: null, error: 'Choose a summary from your history.' }, { status: 404 })
   }
   try {
-    const summary = await getSummary(api, query.data.summary_id)
+    const summary = await api.request(endpoints.summaryStatus, { query: { summary_id: query.data.summary_id } })
     return data({ summary, error: null }, { headers: api.headers })
   } catch (thrown) {
     const { status, message } = await summaryFailure(thrown)

@@ -4,6 +4,7 @@ import { Link, useLoaderData, useLocation, useRouteError } from '@remix-run/reac
 import { IconSparkles } from '@tabler/icons-react'
 import { useState } from 'react'
 import { z } from 'zod'
+import { endpoints } from '#contract/endpoints'
 import { summaryIdQuery, summaryListQuery, type SummaryItem, type SummaryListQuery } from '#contract/summarization'
 import { ErrorScreen } from '~/components/error-screen'
 import { SUMMARIZATION_PATH, SUMMARIZE_DEMO_PATH, SUMMARY_HISTORY_PATH } from '~/components/summarization/format'
@@ -15,13 +16,7 @@ import {
 import { SummaryListFilters, SummaryListPager, type ListValues } from '~/components/summarization/summary-list-filters'
 import { SummaryTable } from '~/components/summarization/summary-table'
 import { readForm } from '~/lib/forms.server'
-import {
-  deleteSummary,
-  getSummary,
-  listSummaries,
-  listSummaryTypes,
-  summaryFailure,
-} from '~/services/summarization.server'
+import { listSummaries, summaryFailure } from '~/services/summarization.server'
 import { createUpstream, orNull } from '~/services/upstream.server'
 import { redirectWithToast, safeRedirect } from '~/sessions.server'
 import { pageTitle } from '~/theme'
@@ -64,8 +59,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       (page) => ({ page, error: null }),
       async (thrown: unknown) => ({ page: null, error: (await summaryFailure(thrown)).message }),
     ),
-    orNull(listSummaryTypes(api)),
-    confirmId.success ? orNull(getSummary(api, confirmId.data.summary_id)) : null,
+    orNull(api.request(endpoints.summaryTypes)),
+    confirmId.success
+      ? orNull(api.request(endpoints.summaryStatus, { query: { summary_id: confirmId.data.summary_id } }))
+      : null,
   ])
   const confirm: DeleteTarget | null = confirming
     ? {
@@ -96,7 +93,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!parsed.success) return redirectWithToast(back, { message: 'Choose a summary to delete', type: 'error' })
   const api = await createUpstream(request)
   try {
-    await deleteSummary(api, parsed.data.summary_id)
+    await api.request(endpoints.deleteSummary, { query: { summary_id: parsed.data.summary_id } })
     return await redirectWithToast(back, { message: DELETED }, { headers: api.headers })
   } catch (thrown) {
     const { message } = await summaryFailure(thrown)

@@ -3,12 +3,13 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Link, useLoaderData, useRouteError } from '@remix-run/react'
 import { IconHistory, IconSparkles } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
+import { endpoints } from '#contract/endpoints'
 import { ErrorScreen } from '~/components/error-screen'
 import { SUMMARIZE_DEMO_PATH, SUMMARY_HISTORY_PATH } from '~/components/summarization/format'
 import { StatusChart, StatusKpis } from '~/components/summarization/status-overview'
 import { SummaryTable } from '~/components/summarization/summary-table'
 import { settle, throwIfAllFailed } from '~/services/dashboards.server'
-import { getSummaryChart, getSummaryKpi, listSummaries } from '~/services/summarization.server'
+import { listSummaries } from '~/services/summarization.server'
 import { createUpstream } from '~/services/upstream.server'
 import { pageTitle } from '~/theme'
 
@@ -20,8 +21,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const api = await createUpstream(request)
   // each part fails on its own; only when all do is the page an error
   const [chart, kpi, recent] = await Promise.all([
-    settle(getSummaryChart(api)),
-    settle(getSummaryKpi(api)),
+    settle(api.request(endpoints.summarizeChart)),
+    settle(api.request(endpoints.summarizeKpi)),
     settle(listSummaries(api, { page: 1, page_size: RECENT })),
   ])
   throwIfAllFailed([chart, kpi, recent])
