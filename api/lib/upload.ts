@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream'
 import type { FastifyError, FastifyRequest } from 'fastify'
 import { newBlobKey, type BlobStore } from './blob-store'
 import { HttpError } from './http-error'
@@ -61,6 +62,7 @@ export async function readUpload(request: FastifyRequest, options: Options) {
         throw new HttpError(400, 'Send the file in the field "file"', { file: ['Attach a file'] })
       }
       const filename = displayName(part.filename, 'upload')
+      if (cutOff(part.file)) throw new HttpError(400, CUT_OFF)
       if (options.store) {
         stored = newBlobKey(options.store.prefix, '')
         const { size } = await options.store.blobs.put(stored, part.file)
@@ -79,6 +81,16 @@ export async function readUpload(request: FastifyRequest, options: Options) {
   return { fields, file }
 }
 
+const CUT_OFF = 'The upload was cut off or malformed'
+
+/**
+ * Whether a file part's stream was already torn down when it was handed over: a small body that
+ * ends without its closing boundary arrives whole in one chunk, busboy fails at its end, and
+ * @fastify/multipart destroys the file stream without an error before the loop reads it. Piping
+ * such a stream waits for ever, so it is refused before it is read.
+ */
+const cutOff = (file: Readable) => file.destroyed && !file.readableEnded
+
 /** The client's multipart mistakes as HttpErrors (413, 415, 400); anything else is rethrown as it was. */
 function multipartError(error: unknown, tooLarge: string, tooMany: string): unknown {
   const code = (error as FastifyError).code
@@ -89,10 +101,10 @@ function multipartError(error: unknown, tooLarge: string, tooMany: string): unkn
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new HttpError(415, 'The form is not valid multipart')
   if (error instanceof HttpError) return error
   // a body that ends inside a part (a cut-off upload)
-  if (code === 'ERR_STREAM_PREMATURE_CLOSE') return new HttpError(400, 'The upload was cut off or malformed')
+  if (code === 'ERR_STREAM_PREMATURE_CLOSE') return new HttpError(400, CUT_OFF)
   // a broken multipart body is the client's, not ours
   if (error instanceof Error && /multipart|boundary|Unexpected end/i.test(error.message)) {
-    return new HttpError(400, 'The upload was cut off or malformed')
+    return new HttpError(400, CUT_OFF)
   }
   return error
 }
@@ -145,6 +157,7 @@ export async function readUploads(request: FastifyRequest, options: ManyOptions)
         part.file.resume()
         throw new HttpError(400, `Send the files in the field "${field}"`, { [field]: ['Attach a file'] })
       }
+      if (cutOff(part.file)) throw new HttpError(400, CUT_OFF)
       const bytes = await part.toBuffer()
       if (bytes.length === 0 && !part.filename) continue
       if (files.length === maxFiles) throw new HttpError(400, tooMany, { [field]: [tooMany] })
