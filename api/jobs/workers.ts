@@ -127,8 +127,10 @@ export async function startRegistry(
     return handedBack
   }
 
-  const guarded = (what: string, run: () => Promise<unknown>) => () =>
-    run().catch((error) => log.error({ err: error }, `job worker ${what} failed`))
+  /** A timer's callback: runs `run` and logs its failure (a timer cannot await it). */
+  const guarded = (what: string, run: () => Promise<unknown>) => () => {
+    void run().catch((error) => log.error({ err: error }, `job worker ${what} failed`))
+  }
 
   const timers: NodeJS.Timeout[] = []
   let sweeping = false

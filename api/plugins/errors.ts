@@ -96,6 +96,6 @@ export function installErrorHandling(app: FastifyInstance) {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString()
     if (text.trim() === '') return done(null, undefined)
-    parseJson(request, text, done)
+    void parseJson(request, text, done)
   })
 }

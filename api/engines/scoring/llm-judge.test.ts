@@ -52,24 +52,26 @@ async function readJson(req: IncomingMessage) {
 }
 
 beforeAll(async () => {
-  server = createServer(async (req, res) => {
-    const body = await readJson(req)
-    seen.push({ auth: req.headers.authorization, body })
-    const { status, content } = reply(body)
-    res.writeHead(status, { 'content-type': 'application/json' })
-    res.end(
-      JSON.stringify(
-        status === 200
-          ? {
-              id: 'cmpl-1',
-              object: 'chat.completion',
-              created: 0,
-              model: body.model,
-              choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }],
-            }
-          : { error: { message: 'overloaded' } },
-      ),
-    )
+  server = createServer((req, res) => {
+    void (async (req, res) => {
+      const body = await readJson(req)
+      seen.push({ auth: req.headers.authorization, body })
+      const { status, content } = reply(body)
+      res.writeHead(status, { 'content-type': 'application/json' })
+      res.end(
+        JSON.stringify(
+          status === 200
+            ? {
+                id: 'cmpl-1',
+                object: 'chat.completion',
+                created: 0,
+                model: body.model,
+                choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }],
+              }
+            : { error: { message: 'overloaded' } },
+        ),
+      )
+    })(req, res)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`

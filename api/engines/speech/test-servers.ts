@@ -26,36 +26,38 @@ type Handler = (received: Received) => { status: number; body: unknown }
 /** An OpenAI-compatible /v1/audio/transcriptions on 127.0.0.1; 401 without a bearer token. */
 export async function transcriptionServer(handler: Handler) {
   const received: Received[] = []
-  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
-    const send = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' })
-      res.end(JSON.stringify(body))
-    }
-    const auth = req.headers.authorization ?? null
-    if (!auth?.startsWith('Bearer ')) return send(401, { error: { message: 'missing API key' } })
-    if (req.method !== 'POST' || req.url !== '/v1/audio/transcriptions')
-      return send(404, { error: { message: 'no such route' } })
-    const form = await new Request('http://local/', {
-      method: 'POST',
-      headers: req.headers as Record<string, string>,
-      body: Buffer.concat(chunks),
-    }).formData()
-    const file = form.get('file') as File
-    const wav = readWav(new Uint8Array(await file.arrayBuffer()))
-    const got: Received = {
-      auth,
-      model: String(form.get('model')),
-      language: String(form.get('language')),
-      format: String(form.get('response_format')),
-      rate: wav.sampleRate,
-      channels: wav.channels.length,
-      seconds: wav.channels[0].length / wav.sampleRate,
-    }
-    received.push(got)
-    const { status, body } = handler(got)
-    send(status, body)
+  const server = createServer((req, res) => {
+    void (async (req: IncomingMessage, res: ServerResponse) => {
+      const chunks: Buffer[] = []
+      for await (const chunk of req) chunks.push(chunk as Buffer)
+      const send = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' })
+        res.end(JSON.stringify(body))
+      }
+      const auth = req.headers.authorization ?? null
+      if (!auth?.startsWith('Bearer ')) return send(401, { error: { message: 'missing API key' } })
+      if (req.method !== 'POST' || req.url !== '/v1/audio/transcriptions')
+        return send(404, { error: { message: 'no such route' } })
+      const form = await new Request('http://local/', {
+        method: 'POST',
+        headers: req.headers as Record<string, string>,
+        body: Buffer.concat(chunks),
+      }).formData()
+      const file = form.get('file') as File
+      const wav = readWav(new Uint8Array(await file.arrayBuffer()))
+      const got: Received = {
+        auth,
+        model: String(form.get('model')),
+        language: String(form.get('language')),
+        format: String(form.get('response_format')),
+        rate: wav.sampleRate,
+        channels: wav.channels.length,
+        seconds: wav.channels[0].length / wav.sampleRate,
+      }
+      received.push(got)
+      const { status, body } = handler(got)
+      send(status, body)
+    })(req, res)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
