@@ -1,43 +1,32 @@
-import { http } from 'msw'
-import { loginBody, refreshBody, type LoginResult, type TokenPair } from '#contract/accounts'
-import { paths } from '#contract/paths'
+import { endpoints } from '#contract/endpoints'
 import { DEMO_PASSWORD, keyForEmail, userFixture } from '#tests/fixtures/users'
-import { UPSTREAM, authenticate, error, ok, refreshKey, state } from './auth'
+import { error, refreshKey, state } from './auth'
+import { mock } from './endpoint'
 
 export const accountHandlers = [
-  http.post(UPSTREAM + paths.login, async ({ request }) => {
-    const parsed = loginBody.safeParse(await request.json().catch(() => null))
-    if (!parsed.success)
-      return error(400, 'Invalid input', parsed.error.flatten().fieldErrors as Record<string, string[]>)
-    const key = keyForEmail(parsed.data.email)
-    if (!key || parsed.data.password !== DEMO_PASSWORD) return error(401, 'Invalid Login')
-    const result: LoginResult = { access: `access.${key}`, refresh: `refresh.${key}`, user: userFixture(key) }
-    return ok(result, 'Login successful')
-  }),
+  mock(
+    endpoints.login,
+    ({ body }) => {
+      const key = keyForEmail(body.email)
+      if (!key || body.password !== DEMO_PASSWORD) return error(401, 'Invalid Login')
+      return { access: `access.${key}`, refresh: `refresh.${key}`, user: userFixture(key) }
+    },
+    'Login successful',
+  ),
 
-  http.post(UPSTREAM + paths.tokenRefresh, async ({ request }) => {
-    state.refreshCalls += 1
-    const parsed = refreshBody.safeParse(await request.json().catch(() => null))
-    const token = parsed.success ? parsed.data.refresh : undefined
-    const key = refreshKey(token)
-    if (!token || !key || state.usedRefresh.has(token)) return error(401, 'Token is invalid or expired')
-    state.usedRefresh.add(token)
-    const pair: TokenPair = {
-      access: `access.${key}.r${state.refreshCalls}`,
-      refresh: `refresh.${key}.r${state.refreshCalls}`,
-    }
-    return ok(pair, 'Token refreshed')
-  }),
+  mock(
+    endpoints.tokenRefresh,
+    ({ body }) => {
+      state.refreshCalls += 1
+      const key = refreshKey(body.refresh)
+      if (!key || state.usedRefresh.has(body.refresh)) return error(401, 'Token is invalid or expired')
+      state.usedRefresh.add(body.refresh)
+      return { access: `access.${key}.r${state.refreshCalls}`, refresh: `refresh.${key}.r${state.refreshCalls}` }
+    },
+    'Token refreshed',
+  ),
 
-  http.post(UPSTREAM + paths.logout, ({ request }) => {
-    const key = authenticate(request)
-    if (key instanceof Response) return key
-    return ok(null, 'Logged out')
-  }),
+  mock(endpoints.logout, () => null, 'Logged out'),
 
-  http.get(UPSTREAM + paths.userDetail, ({ request }) => {
-    const key = authenticate(request)
-    if (key instanceof Response) return key
-    return ok(userFixture(key), 'User detail')
-  }),
+  mock(endpoints.userDetail, ({ key }) => userFixture(key), 'User detail'),
 ]

@@ -1,7 +1,6 @@
-import { delay, http } from 'msw'
+import { delay } from 'msw'
 import type { z } from 'zod'
-import * as c from '#contract/dashboards'
-import { paths } from '#contract/paths'
+import { endpoints } from '#contract/endpoints'
 import {
   agentPerformanceFor,
   agentSentimentFor,
@@ -18,7 +17,7 @@ import {
   topViolationsFor,
 } from '#tests/fixtures/dashboards'
 import { demoUsers, type DemoKey } from '#tests/fixtures/users'
-import { UPSTREAM, authenticate, error, ok } from './auth'
+import { mock } from './endpoint'
 
 /** What the dashboard endpoints were asked, and how many were in flight at once; reset in beforeEach. */
 export const dashboardMock = {
@@ -41,67 +40,69 @@ export function dashboardQueries() {
   return new Map(dashboardMock.requests.map((url) => [url.pathname, Object.fromEntries(url.searchParams)]))
 }
 
+type Dashboard = (typeof endpoints)[
+  | 'callEvaluationDashboard'
+  | 'agentHighlightDashboard'
+  | 'agentLeaderBoard'
+  | 'outlierAgentReport'
+  | 'failedCategoryCount'
+  | 'agentScoringVsSentiment'
+  | 'topViolationsByCategories'
+  | 'topTenViolations'
+  | 'agentPerformance'
+  | 'purposeCallDistribution'
+  | 'callSentimentVsScore'
+  | 'aiAuditorAgreement'
+  | 'auditProductivity']
+
 /**
- * One dashboard endpoint as the API serves it: a bearer or 401, the contract's query or 400 with
- * field errors, an agent's figures over their own calls only, and a body checked against the contract.
+ * One dashboard endpoint as the API serves it (the bearer, the query and the answer's shape are
+ * mock()'s): an agent's figures over their own calls only. Each request that gets this far is
+ * recorded and counted in flight, and may be held back by `delayMs`.
  */
-function dashboard<Q extends z.ZodTypeAny, R extends z.ZodTypeAny>(
-  path: string,
-  query: Q,
-  response: R,
-  build: (q: z.output<Q>, key: DemoKey) => z.input<R>,
+function dashboard<E extends Dashboard>(
+  endpoint: E,
+  build: (q: z.output<E['query']>, key: DemoKey) => z.input<E['response']>,
 ) {
-  return http.get(UPSTREAM + path, async ({ request }) => {
-    const key = authenticate(request)
-    if (key instanceof Response) return key
-    const url = new URL(request.url)
-    dashboardMock.requests.push(url)
-    dashboardMock.inFlight++
-    dashboardMock.maxInFlight = Math.max(dashboardMock.maxInFlight, dashboardMock.inFlight)
-    try {
-      if (dashboardMock.delayMs) await delay(dashboardMock.delayMs)
-      const parsed = query.safeParse(Object.fromEntries(url.searchParams))
-      if (!parsed.success) {
-        return error(400, 'Invalid request', parsed.error.flatten().fieldErrors as Record<string, string[]>)
+  return mock<Dashboard>(
+    endpoint,
+    async ({ query, key, request }) => {
+      dashboardMock.requests.push(new URL(request.url))
+      dashboardMock.inFlight++
+      dashboardMock.maxInFlight = Math.max(dashboardMock.maxInFlight, dashboardMock.inFlight)
+      try {
+        if (dashboardMock.delayMs) await delay(dashboardMock.delayMs)
+        const scoped = key === 'agent' ? { ...query, agent_id: demoUsers.agent.id } : query
+        return build(scoped as z.output<E['query']>, key) as z.input<Dashboard['response']>
+      } finally {
+        dashboardMock.inFlight--
       }
-      const scoped = key === 'agent' ? { ...parsed.data, agent_id: demoUsers.agent.id } : parsed.data
-      return ok(response.parse(build(scoped, key)), 'Dashboard retrieved successfully')
-    } finally {
-      dashboardMock.inFlight--
-    }
-  })
+    },
+    'Dashboard retrieved successfully',
+  )
 }
 
 const dashboardEndpoints = [
-  dashboard(paths.callEvaluationDashboard, c.callEvaluationDashboardQuery, c.callEvaluationDashboard, overviewFor),
-  dashboard(paths.agentHighlightDashboard, c.agentHighlightQuery, c.agentHighlightDashboard, highlightsFor),
-  dashboard(paths.agentLeaderBoard, c.agentLeaderBoardQuery, c.agentLeaderBoard, leaderBoardFor),
-  dashboard(paths.outlierAgentReport, c.outlierAgentQuery, c.outlierAgentReport, outliersFor),
-  dashboard(paths.failedCategoryCount, c.dashboardQuery, c.failedCategoryCount, failedCategoriesFor),
-  dashboard(paths.agentScoringVsSentiment, c.dashboardQuery, c.agentScoringVsSentiment, agentSentimentFor),
-  dashboard(
-    paths.topViolationsByCategories,
-    c.topViolationsByCategoriesQuery,
-    c.topViolationsByCategories,
-    categoryViolationsFor,
-  ),
-  dashboard(paths.topTenViolations, c.dashboardQuery, c.topTenViolations, topViolationsFor),
-  dashboard(paths.agentPerformance, c.agentPerformanceQuery, c.agentPerformance, (q, key) =>
-    agentPerformanceFor(q, key === 'agent'),
-  ),
-  dashboard(paths.purposeCallDistribution, c.purposeCallDistributionQuery, c.purposeCallDistribution, purposesFor),
-  dashboard(paths.callSentimentVsScore, c.callSentimentVsScoreQuery, c.callSentimentVsScore, callSentimentFor),
-  dashboard(paths.aiAuditorAgreement, c.aiAuditorAgreementQuery, c.aiAuditorAgreement, agreementFor),
-  dashboard(paths.auditProductivity, c.dashboardQuery, c.auditProductivity, productivityFor),
+  dashboard(endpoints.callEvaluationDashboard, overviewFor),
+  dashboard(endpoints.agentHighlightDashboard, highlightsFor),
+  dashboard(endpoints.agentLeaderBoard, leaderBoardFor),
+  dashboard(endpoints.outlierAgentReport, outliersFor),
+  dashboard(endpoints.failedCategoryCount, failedCategoriesFor),
+  dashboard(endpoints.agentScoringVsSentiment, agentSentimentFor),
+  dashboard(endpoints.topViolationsByCategories, categoryViolationsFor),
+  dashboard(endpoints.topTenViolations, topViolationsFor),
+  dashboard(endpoints.agentPerformance, (q, key) => agentPerformanceFor(q, key === 'agent')),
+  dashboard(endpoints.purposeCallDistribution, purposesFor),
+  dashboard(endpoints.callSentimentVsScore, callSentimentFor),
+  dashboard(endpoints.aiAuditorAgreement, agreementFor),
+  dashboard(endpoints.auditProductivity, productivityFor),
 ]
 
 /** The CSV export of the evaluation list: the query it was sent, and a two-row file. */
 export const exportMock = { requests: [] as URL[] }
 
 const exportHandlers = [
-  http.get(UPSTREAM + paths.evaluationExport, ({ request }) => {
-    const key = authenticate(request)
-    if (key instanceof Response) return key
+  mock(endpoints.evaluationExport, ({ request }) => {
     exportMock.requests.push(new URL(request.url))
     const csv = '\uFEFFid,call_time,agent\r\n101,2025-06-02T09:00:00.000Z,Grace Agent\r\n'
     return new Response(csv, {

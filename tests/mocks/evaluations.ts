@@ -1,23 +1,13 @@
-import { http, HttpResponse } from 'msw'
-import { serviceQuery } from '#contract/call-evaluation'
+import { HttpResponse } from 'msw'
+import { endpoints, pathOf } from '#contract/endpoints'
 import {
-  actionStatusQuery,
-  audioKeyQuery,
   changeStatusBody,
-  evaluationIdQuery,
-  evaluationListQuery,
-  manualReviewBody,
-  profanityBody,
-  projectListQuery,
-  recordingIdQuery,
-  reviewSessionBody,
   type AnswerValue,
   type EvaluationStatus,
   type EvaluationSummary,
   type ManualReviewBody,
   type ReviewSessionBody,
 } from '#contract/evaluations'
-import { paths } from '#contract/paths'
 import {
   accessStatusFor,
   actionStatusFor,
@@ -42,8 +32,9 @@ import {
   wordCloudFor,
 } from '#tests/fixtures/evaluations'
 import { demoUsers, type DemoKey } from '#tests/fixtures/users'
-import { UPSTREAM, authenticate, error, ok } from './auth'
 import type { z } from 'zod'
+import { error } from './auth'
+import { mock } from './endpoint'
 
 /** What the mock API holds and what it was sent; tests reset it in beforeEach. */
 export const evaluationState = {
@@ -74,29 +65,30 @@ function evaluations(): EvaluationSummary[] {
   }))
 }
 
-const REVIEWERS: DemoKey[] = ['admin', 'supervisor', 'auditor']
-const invalid = (issues: z.ZodError) =>
-  error(400, 'Invalid input', issues.flatten().fieldErrors as Record<string, string[]>)
-const queryOf = (request: Request) => Object.fromEntries(new URL(request.url).searchParams)
+const NOT_FOUND = 'Call evaluation not found'
+/** The agent rule: agents open only their own calls. */
+const mayOpen = (key: DemoKey, evaluation: EvaluationSummary) =>
+  key !== 'agent' || evaluation.agent.id === demoUsers.agent.id
 
-/** Authenticates, finds the evaluation and applies the agent rule: agents open only their own calls. */
-function access(request: Request, rawId: unknown) {
-  const key = authenticate(request)
-  if (key instanceof Response) return key
-  const parsed = evaluationIdQuery.safeParse({ call_evaluation_id: rawId })
-  if (!parsed.success) return invalid(parsed.error)
-  const found = evaluations().find((e) => e.id === parsed.data.call_evaluation_id)
-  if (!found) return error(404, 'Call evaluation not found')
-  if (key === 'agent' && found.agent.id !== demoUsers.agent.id)
-    return error(403, 'You can only view your own evaluations')
+/** Finds the evaluation and applies the agent rule. */
+function access(key: DemoKey, id: number) {
+  const found = evaluations().find((e) => e.id === id)
+  if (!found) return error(404, NOT_FOUND)
+  if (!mayOpen(key, found)) return error(403, 'You can only view your own evaluations')
   return { key, evaluation: found, id: found.id }
 }
 
-const perCall = (path: string, build: (id: number) => unknown, message: string) =>
-  http.get(UPSTREAM + path, ({ request }) => {
-    const found = access(request, queryOf(request).call_evaluation_id)
-    return found instanceof Response ? found : ok(build(found.id), message)
-  })
+type PerCall = (typeof endpoints)['sentimentAnalysis' | 'sentimentTiming' | 'sentimentWordCloud' | 'emotionAnalysis']
+
+const perCall = <E extends PerCall>(endpoint: E, build: (id: number) => z.input<E['response']>, message: string) =>
+  mock<PerCall>(
+    endpoint,
+    ({ key, query }) => {
+      const found = access(key, query.call_evaluation_id)
+      return found instanceof Response ? found : (build(found.id) as z.input<PerCall['response']>)
+    },
+    message,
+  )
 
 const ORDER: Record<string, (e: EvaluationSummary) => number | string> = {
   call_time: (e) => e.call_time,
@@ -109,239 +101,216 @@ const ORDER: Record<string, (e: EvaluationSummary) => number | string> = {
 let nextSession = 500
 
 export const evaluationHandlers = [
-  http.get(UPSTREAM + paths.campaigns, ({ request }) => {
-    const key = authenticate(request)
-    return key instanceof Response ? key : ok(campaigns, 'Campaigns retrieved successfully')
-  }),
-  http.get(UPSTREAM + paths.services, ({ request }) => {
-    const key = authenticate(request)
-    if (key instanceof Response) return key
-    const query = serviceQuery.safeParse(queryOf(request))
-    if (!query.success) return invalid(query.error)
-    const id = query.data.campaign_id
-    return ok(
-      id === undefined ? services : services.filter((s) => s.campaign_id === id),
-      'Services retrieved successfully',
-    )
-  }),
-  http.get(UPSTREAM + paths.evaluationTypes, ({ request }) => {
-    const key = authenticate(request)
-    return key instanceof Response ? key : ok(evaluationTypes, 'Evaluation types')
-  }),
+  mock(endpoints.campaigns, () => campaigns, 'Campaigns retrieved successfully'),
+  mock(
+    endpoints.services,
+    ({ query: { campaign_id: id } }) => (id === undefined ? services : services.filter((s) => s.campaign_id === id)),
+    'Services retrieved successfully',
+  ),
+  mock(endpoints.evaluationTypes, () => evaluationTypes, 'Evaluation types'),
 
-  http.get(UPSTREAM + paths.projectList, ({ request }) => {
-    const key = authenticate(request)
-    if (key instanceof Response) return key
-    const query = projectListQuery.safeParse(queryOf(request))
-    if (!query.success) return invalid(query.error)
-    const { role, q, limit } = query.data
-    const people = [...agents, ...supervisors]
-      .filter((p) => !role || p.role === role)
-      .filter((p) => !q || p.name.toLowerCase().includes(q.toLowerCase()))
-      .slice(0, limit)
-    return ok({ count: people.length, results: people }, 'Project list')
-  }),
+  mock(
+    endpoints.projectList,
+    ({ query: { role, q, limit } }) => {
+      const people = [...agents, ...supervisors]
+        .filter((p) => !role || p.role === role)
+        .filter((p) => !q || p.name.toLowerCase().includes(q.toLowerCase()))
+        .slice(0, limit)
+      return { count: people.length, results: people }
+    },
+    'Project list',
+  ),
 
-  http.get(UPSTREAM + paths.evaluationList, ({ request }) => {
-    const key = authenticate(request)
-    if (key instanceof Response) return key
-    const query = evaluationListQuery.safeParse(queryOf(request))
-    if (!query.success) return invalid(query.error)
-    const f = query.data
-    const q = f.q?.toLowerCase()
-    const rows = evaluations().filter(
-      (e) =>
-        (key !== 'agent' || e.agent.id === demoUsers.agent.id) &&
-        (!f.date_from || e.call_time.slice(0, 10) >= f.date_from) &&
-        (!f.date_to || e.call_time.slice(0, 10) <= f.date_to) &&
-        (!f.campaign_id || e.campaign.id === f.campaign_id) &&
-        (!f.service_id || e.service?.id === f.service_id) &&
-        (!f.agent_id || e.agent.id === f.agent_id) &&
-        (!f.supervisor_id || e.supervisor?.id === f.supervisor_id) &&
-        (!f.status || e.status === f.status) &&
-        (f.score_min === undefined || (e.auditor_score ?? e.ai_score ?? -1) >= f.score_min) &&
-        (f.score_max === undefined || (e.auditor_score ?? e.ai_score ?? 101) <= f.score_max) &&
-        (!f.auto_fail || e.auto_fail) &&
-        (!q || [e.customer_name, e.purpose, e.agent.name, String(e.id)].some((t) => t.toLowerCase().includes(q))),
-    )
-    const field = f.ordering.replace(/^-/, '')
-    const sign = f.ordering.startsWith('-') ? -1 : 1
-    rows.sort((a, b) => {
-      const [x, y] = [ORDER[field](a), ORDER[field](b)]
-      return (x < y ? -1 : x > y ? 1 : a.id - b.id) * sign
-    })
-    const totalPages = Math.ceil(rows.length / f.page_size)
-    return ok(
-      {
+  mock(
+    endpoints.listEvaluations,
+    ({ key, query: f }) => {
+      const q = f.q?.toLowerCase()
+      const rows = evaluations().filter(
+        (e) =>
+          mayOpen(key, e) &&
+          (!f.date_from || e.call_time.slice(0, 10) >= f.date_from) &&
+          (!f.date_to || e.call_time.slice(0, 10) <= f.date_to) &&
+          (!f.campaign_id || e.campaign.id === f.campaign_id) &&
+          (!f.service_id || e.service?.id === f.service_id) &&
+          (!f.agent_id || e.agent.id === f.agent_id) &&
+          (!f.supervisor_id || e.supervisor?.id === f.supervisor_id) &&
+          (!f.status || e.status === f.status) &&
+          (f.score_min === undefined || (e.auditor_score ?? e.ai_score ?? -1) >= f.score_min) &&
+          (f.score_max === undefined || (e.auditor_score ?? e.ai_score ?? 101) <= f.score_max) &&
+          (!f.auto_fail || e.auto_fail) &&
+          (!q || [e.customer_name, e.purpose, e.agent.name, String(e.id)].some((t) => t.toLowerCase().includes(q))),
+      )
+      const field = f.ordering.replace(/^-/, '')
+      const sign = f.ordering.startsWith('-') ? -1 : 1
+      rows.sort((a, b) => {
+        const [x, y] = [ORDER[field](a), ORDER[field](b)]
+        return (x < y ? -1 : x > y ? 1 : a.id - b.id) * sign
+      })
+      const totalPages = Math.ceil(rows.length / f.page_size)
+      return {
         count: rows.length,
         total_pages: totalPages,
         current_page: f.page,
         next: f.page < totalPages ? f.page + 1 : null,
         previous: f.page > 1 ? f.page - 1 : null,
         results: rows.slice((f.page - 1) * f.page_size, f.page * f.page_size),
-      },
-      'Evaluations retrieved successfully',
-    )
-  }),
+      }
+    },
+    'Evaluations retrieved successfully',
+  ),
 
-  http.get(UPSTREAM + paths.evaluationDetails, ({ request }) => {
-    const found = access(request, queryOf(request).call_evaluation_id)
-    if (found instanceof Response) return found
-    const detail = evaluationDetail(found.id, evaluationState.auditor.get(found.id) ?? null)
-    const scoring = evaluationState.rescored.has(found.id) ? { scoring_status: 'in_queue' as const } : {}
-    return ok({ ...detail, status: found.evaluation.status, ...scoring }, 'Evaluation details')
-  }),
+  mock(
+    endpoints.evaluationDetails,
+    ({ key, query }) => {
+      const found = access(key, query.call_evaluation_id)
+      if (found instanceof Response) return found
+      const detail = evaluationDetail(found.id, evaluationState.auditor.get(found.id) ?? null)
+      const scoring = evaluationState.rescored.has(found.id) ? { scoring_status: 'in_queue' as const } : {}
+      return { ...detail, status: found.evaluation.status, ...scoring }
+    },
+    'Evaluation details',
+  ),
 
-  http.get(UPSTREAM + paths.manualReview, ({ request }) => {
-    const found = access(request, queryOf(request).call_evaluation_id)
-    if (found instanceof Response) return found
-    return ok(manualReviewOf(found.id, evaluationState.auditor.get(found.id) ?? null), 'Manual review')
-  }),
+  mock(
+    endpoints.getManualReview,
+    ({ key, query }) => {
+      const found = access(key, query.call_evaluation_id)
+      if (found instanceof Response) return found
+      return manualReviewOf(found.id, evaluationState.auditor.get(found.id) ?? null)
+    },
+    'Manual review',
+  ),
 
-  http.put(UPSTREAM + paths.manualReview, async ({ request }) => {
-    const parsed = manualReviewBody.safeParse(
-      await request
-        .clone()
-        .json()
-        .catch(() => null),
-    )
-    const found = access(request, parsed.success ? parsed.data.call_evaluation_id : undefined)
-    if (found instanceof Response) return found
-    if (!parsed.success) return invalid(parsed.error)
-    if (!REVIEWERS.includes(found.key))
-      return error(403, 'Only auditors, QA supervisors and admins edit manual reviews.')
-    const values = evaluationState.auditor.get(found.id) ?? aiAnswers(found.id).map((c) => [...c])
-    const next = values.map((c) => [...c])
-    for (const row of parsed.data.rows) {
-      const c = templateCategories.findIndex((cat, ci) =>
-        cat.questions.some((_, i) => rowId(found.id, ci, i) === row.internal_id),
-      )
-      if (c < 0) return error(400, 'Invalid input', { rows: [`Row ${row.internal_id} is not part of this evaluation`] })
-      next[c][row.internal_id % 10] = row.value
-    }
-    evaluationState.saved.push(parsed.data)
-    evaluationState.auditor.set(found.id, next)
-    return ok(manualReviewOf(found.id, next), 'Manual review saved')
-  }),
+  // auditors, QA supervisors and admins only: the table's roles, checked by mock()
+  mock(
+    endpoints.saveManualReview,
+    ({ key, body }) => {
+      const found = access(key, body.call_evaluation_id)
+      if (found instanceof Response) return found
+      const values = evaluationState.auditor.get(found.id) ?? aiAnswers(found.id).map((c) => [...c])
+      const next = values.map((c) => [...c])
+      for (const row of body.rows) {
+        const c = templateCategories.findIndex((cat, ci) =>
+          cat.questions.some((_, i) => rowId(found.id, ci, i) === row.internal_id),
+        )
+        if (c < 0)
+          return error(400, 'Invalid input', { rows: [`Row ${row.internal_id} is not part of this evaluation`] })
+        next[c][row.internal_id % 10] = row.value
+      }
+      evaluationState.saved.push(body)
+      evaluationState.auditor.set(found.id, next)
+      return manualReviewOf(found.id, next)
+    },
+    'Manual review saved',
+  ),
 
-  http.get(UPSTREAM + paths.checkAccessStatus, ({ request }) => {
-    const found = access(request, queryOf(request).call_evaluation_id)
-    return found instanceof Response ? found : ok(accessStatusFor(found.key, found.id), 'Access status')
-  }),
+  mock(
+    endpoints.checkAccessStatus,
+    ({ key, query }) => {
+      const found = evaluations().find((e) => e.id === query.call_evaluation_id)
+      if (!found) return error(404, NOT_FOUND)
+      // like the API: a call the user may not open is an answer saying so, not a 403
+      if (!mayOpen(key, found))
+        return {
+          ...accessStatusFor(key, found.id),
+          can_view: false,
+          can_review: false,
+          can_change_status: false,
+          reason: 'You can only open your own evaluations.',
+        }
+      return accessStatusFor(key, found.id)
+    },
+    'Access status',
+  ),
 
-  http.get(UPSTREAM + paths.getActionStatus, ({ request }) => {
-    const query = actionStatusQuery.safeParse(queryOf(request))
-    const found = access(request, query.success ? query.data.ca_audit_id : undefined)
-    if (found instanceof Response) return found
-    return ok(actionStatusFor(found.key, found.evaluation.status, found.id), 'Action status')
-  }),
+  mock(
+    endpoints.getActionStatus,
+    ({ key, query }) => {
+      const found = access(key, query.ca_audit_id)
+      return found instanceof Response ? found : actionStatusFor(found.key, found.evaluation.status, found.id)
+    },
+    'Action status',
+  ),
 
-  http.put(UPSTREAM + paths.changeStatus, async ({ request }) => {
-    const parsed = changeStatusBody.safeParse(
-      await request
-        .clone()
-        .json()
-        .catch(() => null),
-    )
-    const found = access(request, parsed.success ? parsed.data.call_evaluation_id : undefined)
-    if (found instanceof Response) return found
-    if (!parsed.success) return invalid(parsed.error)
-    const current = actionStatusFor(found.key, found.evaluation.status, found.id)
-    if (!current.allowed.includes(parsed.data.status))
-      return error(400, 'Invalid input', { status: ['Not allowed now'] })
-    evaluationState.statusChanges.push(parsed.data)
-    evaluationState.status.set(found.id, parsed.data.status)
-    return ok(actionStatusFor(found.key, parsed.data.status, found.id), 'Status changed')
-  }),
+  mock(
+    endpoints.changeStatus,
+    ({ key, body }) => {
+      const found = access(key, body.call_evaluation_id)
+      if (found instanceof Response) return found
+      const current = actionStatusFor(found.key, found.evaluation.status, found.id)
+      if (!current.allowed.includes(body.status)) return error(400, 'Invalid input', { status: ['Not allowed now'] })
+      evaluationState.statusChanges.push(body)
+      evaluationState.status.set(found.id, body.status)
+      return actionStatusFor(found.key, body.status, found.id)
+    },
+    'Status changed',
+  ),
 
-  http.put(UPSTREAM + paths.accessStartEndTime, async ({ request }) => {
-    const parsed = reviewSessionBody.safeParse(
-      await request
-        .clone()
-        .json()
-        .catch(() => null),
-    )
-    const found = access(request, parsed.success ? parsed.data.call_evaluation_id : undefined)
-    if (found instanceof Response) return found
-    if (!parsed.success) return invalid(parsed.error)
-    evaluationState.sessions.push(parsed.data)
-    const sessionId = parsed.data.action === 'start' ? ++nextSession : parsed.data.session_id
-    return ok(
-      {
-        session_id: sessionId,
+  mock(
+    endpoints.accessStartEndTime,
+    ({ key, body }) => {
+      const found = access(key, body.call_evaluation_id)
+      if (found instanceof Response) return found
+      evaluationState.sessions.push(body)
+      return {
+        session_id: body.action === 'start' ? ++nextSession : body.session_id,
         call_evaluation_id: found.id,
         started_at: '2025-06-03T10:00:00.000Z',
-        ended_at: parsed.data.action === 'end' ? '2025-06-03T10:05:00.000Z' : null,
+        ended_at: body.action === 'end' ? '2025-06-03T10:05:00.000Z' : null,
         total_seconds: 300,
-      },
-      'Review session',
-    )
-  }),
+      }
+    },
+    'Review session',
+  ),
 
-  http.post(UPSTREAM + paths.rescore, async ({ request }) => {
-    const parsed = evaluationIdQuery.safeParse(
-      await request
-        .clone()
-        .json()
-        .catch(() => null),
-    )
-    const found = access(request, parsed.success ? parsed.data.call_evaluation_id : undefined)
-    if (found instanceof Response) return found
-    if (!REVIEWERS.includes(found.key)) return error(403, 'You do not have permission to perform this action.')
-    evaluationState.rescored.add(found.id)
-    return ok({ ...found.evaluation, scoring_status: 'in_queue' }, 'The call is queued for scoring')
-  }),
+  // auditors, QA supervisors and admins only: the table's roles, checked by mock()
+  mock(
+    endpoints.rescore,
+    ({ key, body }) => {
+      const found = access(key, body.call_evaluation_id)
+      if (found instanceof Response) return found
+      evaluationState.rescored.add(found.id)
+      return { ...found.evaluation, scoring_status: 'in_queue' as const }
+    },
+    'The call is queued for scoring',
+  ),
 
-  http.put(UPSTREAM + paths.profanityIdentification, async ({ request }) => {
-    const parsed = profanityBody.safeParse(
-      await request
-        .clone()
-        .json()
-        .catch(() => null),
-    )
-    const found = access(request, parsed.success ? parsed.data.call_evaluation_id : undefined)
-    if (found instanceof Response) return found
-    evaluationState.profanityScans += 1
-    return ok(profanityFor(found.id), 'Profanity scan complete')
-  }),
+  mock(
+    endpoints.profanityIdentification,
+    ({ key, body }) => {
+      const found = access(key, body.call_evaluation_id)
+      if (found instanceof Response) return found
+      evaluationState.profanityScans += 1
+      return profanityFor(found.id)
+    },
+    'Profanity scan complete',
+  ),
 
-  perCall(paths.sentimentAnalysis, sentimentFor, 'Sentiment'),
-  perCall(paths.sentimentTiming, sentimentTimingFor, 'Sentiment timing'),
-  perCall(paths.sentimentWordCloud, wordCloudFor, 'Word cloud'),
-  perCall(paths.emotionAnalysis, emotionFor, 'Emotions'),
+  perCall(endpoints.sentimentAnalysis, sentimentFor, 'Sentiment'),
+  perCall(endpoints.sentimentTiming, sentimentTimingFor, 'Sentiment timing'),
+  perCall(endpoints.sentimentWordCloud, wordCloudFor, 'Word cloud'),
+  perCall(endpoints.emotionAnalysis, emotionFor, 'Emotions'),
 
-  http.get(UPSTREAM + paths.loadFileAndKid, ({ request }) => {
-    const key = authenticate(request)
-    if (key instanceof Response) return key
-    const query = recordingIdQuery.safeParse(queryOf(request))
-    if (!query.success) return invalid(query.error)
-    const id = query.data.recording_id
+  mock(endpoints.loadFileAndKid, ({ query: { recording_id: id } }) => {
     if (!evaluations().some((e) => recordingId(e.id) === id)) return error(404, 'Recording not found')
-    return ok({
-      recording_id: id,
-      kid: `7d0c1b2a-3e4f-4a5b-8c6d-${String(id).padStart(12, '0')}`,
-      mime_type: 'audio/wav',
-    })
+    return { recording_id: id, kid: `7d0c1b2a-3e4f-4a5b-8c6d-${String(id).padStart(12, '0')}`, mime_type: 'audio/wav' }
   }),
 
-  http.get(UPSTREAM + paths.sendKeyAuthorizedUser, ({ request }) => {
-    const key = authenticate(request)
-    if (key instanceof Response) return key
-    const query = audioKeyQuery.safeParse(queryOf(request))
-    if (!query.success) return invalid(query.error)
-    const id = query.data.recording_id
-    const params = new URLSearchParams({
-      expires: '1893456000',
-      uid: String(demoUsers[key].id),
-      sig: audioSignature(id),
-    })
-    return ok({ url: `${paths.recordingAudio(id)}?${params}`, expires_at: '2030-01-01T00:00:00.000Z' }, 'Signed URL')
-  }),
+  mock(
+    endpoints.sendKeyAuthorizedUser,
+    ({ user, query: { recording_id: id } }) => {
+      const params = new URLSearchParams({ expires: '1893456000', uid: String(user.id), sig: audioSignature(id) })
+      return {
+        url: `${pathOf(endpoints.recordingAudio, { id })}?${params}`,
+        expires_at: '2030-01-01T00:00:00.000Z',
+      }
+    },
+    'Signed URL',
+  ),
 
   /** No bearer: the signature is the credential. Honours one `bytes=a-b` range like a file server. */
-  http.get(UPSTREAM + paths.recordingAudio(':id'), ({ request, params }) => {
-    const id = Number(params.id)
-    if (queryOf(request).sig !== audioSignature(id)) return error(403, 'The audio link has expired')
+  mock(endpoints.recordingAudio, ({ request, params: { id }, query }) => {
+    if (query.sig !== audioSignature(id)) return error(403, 'The audio link has expired')
     const bytes = silentWav()
     const headers = { 'Content-Type': 'audio/wav', 'Accept-Ranges': 'bytes' }
     const range = request.headers.get('Range')?.match(/^bytes=(\d+)-(\d*)$/)

@@ -1,25 +1,18 @@
-import { http, HttpResponse } from 'msw'
-import type { z } from 'zod'
+import { HttpResponse } from 'msw'
+import { endpoints, pathOf } from '#contract/endpoints'
 import {
   person as personSchema,
-  personDeleted,
   personFields,
-  personList,
-  personListQuery,
   PHOTOS_PER_PERSON,
   scan as scanSchema,
-  scanDeleted,
-  scanKpi,
-  scanList,
-  scanListQuery,
   verifyFields,
   type Person,
   type Scan,
   type ScanBucket,
 } from '#contract/face'
-import { paths } from '#contract/paths'
 import type { DemoKey } from '#tests/fixtures/users'
-import { UPSTREAM, authenticate, error, ok } from './auth'
+import { error } from './auth'
+import { mock } from './endpoint'
 
 /*
  * The face API as the portal sees it. The engine's verdicts are driven by the photo's file name:
@@ -36,8 +29,8 @@ export const PNG = Uint8Array.from(
 /** The signature the mock's photo links carry; a test forges another to see the refusal. */
 export const photoSig = (kind: 'photo' | 'scan', id: number) => `${kind}-${id}`
 const signed = (path: string, sig: string) => `${path}?expires=1893456000&sig=${sig}`
-export const photoUrlOf = (id: number) => signed(paths.facePhoto(id), photoSig('photo', id))
-export const scanPhotoUrlOf = (id: number) => signed(paths.faceScanPhoto(id), photoSig('scan', id))
+export const photoUrlOf = (id: number) => signed(pathOf(endpoints.facePhoto, { id }), photoSig('photo', id))
+export const scanPhotoUrlOf = (id: number) => signed(pathOf(endpoints.faceScanPhoto, { id }), photoSig('scan', id))
 
 type MockPerson = Omit<Person, 'photos'> & { owner: DemoKey; photoIds: number[] }
 type MockScan = Scan & { owner: DemoKey }
@@ -180,9 +173,6 @@ export function resetFaceMocks() {
   })
 }
 
-const invalid = (issues: z.ZodError) =>
-  error(400, 'Invalid input', issues.flatten().fieldErrors as Record<string, string[]>)
-const queryOf = (request: Request) => Object.fromEntries(new URL(request.url).searchParams)
 const mine = (key: DemoKey, owner: DemoKey) => key === 'admin' || owner === key
 
 function personOf(p: MockPerson): Person {
@@ -279,181 +269,179 @@ function record(key: DemoKey, kind: Scan['kind'], photo: File, claimed: MockPers
 
 const files = (form: FormData, name: string) => form.getAll(name).filter((v): v is File => v instanceof File)
 
-function servePhoto(kind: 'photo' | 'scan') {
-  return ({
-    request,
-    params,
-  }: {
-    request: Request
-    params: Record<string, string | readonly string[] | undefined>
-  }) => {
-    const id = Number(params.id)
-    const sig = new URL(request.url).searchParams.get('sig')
+/** No bearer: the signature is the credential. */
+const servePhoto =
+  (kind: 'photo' | 'scan') =>
+  ({ params: { id }, query: { sig } }: { params: { id: number }; query: { sig?: string } }) => {
     if (sig !== photoSig(kind, id)) return error(403, 'The link is invalid or has expired')
     return new HttpResponse(PNG, { headers: { 'Content-Type': 'image/png', 'Content-Length': String(PNG.length) } })
   }
-}
 
 export const faceHandlers = [
-  http.post(UPSTREAM + paths.facePeople, async ({ request }) => {
-    const key = authenticate(request)
-    if (key instanceof Response) return key
-    const form = await request.formData().catch(() => null)
-    if (!form) return error(415, 'Send the form as multipart/form-data with the photos in "photos"')
-    const fields = personFields.safeParse(Object.fromEntries([...form].filter(([, v]) => typeof v === 'string')))
-    const photos = files(form, 'photos')
-    const errors: Record<string, string[]> = fields.success ? {} : fields.error.flatten().fieldErrors
-    if (!photos.length) errors.photos = ['Add at least one photo of the person']
-    else if (photos.length > PHOTOS_PER_PERSON) errors.photos = [`At most ${PHOTOS_PER_PERSON} photos`]
-    else {
-      const refused = await photoErrors(photos, 'photos')
-      if (refused.length) errors.photos = refused
-    }
-    if (!fields.success || Object.keys(errors).length) {
-      return error(
-        400,
-        errors.photos && fields.success ? 'A photo cannot be used' : 'Check the highlighted fields',
-        errors,
-      )
-    }
-    faceState.enrolments.push({ ...fields.data, photos: photos.map((p) => p.name) })
-    const person: MockPerson = {
-      person_id: faceState.nextPerson++,
-      name: fields.data.name,
-      external_id: fields.data.external_id ?? null,
-      created_at: new Date().toISOString(),
-      owner: key,
-      photoIds: photos.map(() => faceState.nextPhoto++),
-    }
-    faceState.people.push(person)
-    return ok(personOf(person), 'Person enrolled successfully')
-  }),
-
-  http.get(UPSTREAM + paths.facePeople, ({ request }) => {
-    const key = authenticate(request)
-    if (key instanceof Response) return key
-    const query = personListQuery.safeParse(queryOf(request))
-    if (!query.success) return invalid(query.error)
-    const { page: n, page_size: size, q } = query.data
-    const rows = faceState.people
-      .filter((p) => mine(key, p.owner) && (!q || p.name.toLowerCase().includes(q.toLowerCase())))
-      .sort((a, b) => b.created_at.localeCompare(a.created_at))
-      .map(personOf)
-    return ok(personList.parse(page(rows, n, size)), 'People retrieved successfully')
-  }),
-
-  http.get(UPSTREAM + paths.facePerson(':id'), ({ request, params }) => {
-    const key = authenticate(request)
-    if (key instanceof Response) return key
-    const found = readable(key, Number(params.id))
-    return found ? ok(personOf(found)) : error(404, 'Person not found')
-  }),
-
-  http.put(UPSTREAM + paths.facePerson(':id'), async ({ request, params }) => {
-    const key = authenticate(request)
-    if (key instanceof Response) return key
-    const found = readable(key, Number(params.id))
-    if (!found) return error(404, 'Person not found')
-    const body = personFields.safeParse(await request.json().catch(() => null))
-    if (!body.success) return invalid(body.error)
-    faceState.updates.push({ id: found.person_id, ...body.data })
-    found.name = body.data.name
-    found.external_id = body.data.external_id ?? null
-    return ok(personOf(found), 'Person updated successfully')
-  }),
-
-  http.delete(UPSTREAM + paths.facePerson(':id'), ({ request, params }) => {
-    const key = authenticate(request)
-    if (key instanceof Response) return key
-    const found = readable(key, Number(params.id))
-    if (!found) return error(404, 'Person not found')
-    faceState.people = faceState.people.filter((p) => p !== found)
-    faceState.deleted.push(found.person_id)
-    return ok(personDeleted.parse({ person_id: found.person_id }), 'Deleted record successfully!')
-  }),
-
-  ...(['verify', 'identify'] as const).map((kind) =>
-    http.post(UPSTREAM + (kind === 'verify' ? paths.faceVerify : paths.faceIdentify), async ({ request }) => {
-      const key = authenticate(request)
-      if (key instanceof Response) return key
+  mock(
+    endpoints.enrolPerson,
+    async ({ key, request }) => {
       const form = await request.formData().catch(() => null)
-      if (!form) return error(415, 'Send the form as multipart/form-data with the photo in "photo"')
-      const photos = files(form, 'photo')
-      const errors: Record<string, string[]> = {}
-      let claimed: MockPerson | null = null
-      if (kind === 'verify') {
-        const fields = verifyFields.safeParse({ person_id: form.get('person_id') })
-        if (!fields.success) Object.assign(errors, fields.error.flatten().fieldErrors)
-        else {
-          claimed = readable(key, fields.data.person_id)
-          if (!claimed) errors.person_id = ['No such person among yours']
-        }
-      }
-      if (photos.length !== 1) errors.photo = ['Send one photo']
+      if (!form) return error(415, 'Send the form as multipart/form-data with the photos in "photos"')
+      const fields = personFields.safeParse(Object.fromEntries([...form].filter(([, v]) => typeof v === 'string')))
+      const photos = files(form, 'photos')
+      const errors: Record<string, string[]> = fields.success ? {} : fields.error.flatten().fieldErrors
+      if (!photos.length) errors.photos = ['Add at least one photo of the person']
+      else if (photos.length > PHOTOS_PER_PERSON) errors.photos = [`At most ${PHOTOS_PER_PERSON} photos`]
       else {
-        const refused = await photoErrors(photos, 'photo')
-        if (refused.length) errors.photo = refused
+        const refused = await photoErrors(photos, 'photos')
+        if (refused.length) errors.photos = refused
       }
-      if (Object.keys(errors).length)
-        return error(400, errors.photo ? 'The photo cannot be used' : 'Check the highlighted fields', errors)
-      faceState.verifications.push({
-        person_id: claimed?.person_id ?? null,
-        photo: photos[0]!.name,
-        size: photos[0]!.size,
-      })
-      return ok(record(key, kind, photos[0]!, claimed), 'Scan complete')
-    }),
+      if (!fields.success || Object.keys(errors).length) {
+        return error(
+          400,
+          errors.photos && fields.success ? 'A photo cannot be used' : 'Check the highlighted fields',
+          errors,
+        )
+      }
+      faceState.enrolments.push({ ...fields.data, photos: photos.map((p) => p.name) })
+      const person: MockPerson = {
+        person_id: faceState.nextPerson++,
+        name: fields.data.name,
+        external_id: fields.data.external_id ?? null,
+        created_at: new Date().toISOString(),
+        owner: key,
+        photoIds: photos.map(() => faceState.nextPhoto++),
+      }
+      faceState.people.push(person)
+      return personOf(person)
+    },
+    'Person enrolled successfully',
   ),
 
-  http.get(UPSTREAM + paths.faceScans, ({ request }) => {
-    const key = authenticate(request)
-    if (key instanceof Response) return key
-    const query = scanListQuery.safeParse(queryOf(request))
-    if (!query.success) return invalid(query.error)
-    const { page: n, page_size: size, bucket } = query.data
-    const rows = faceState.scans
-      .filter((s) => mine(key, s.owner) && inBucket(s, bucket))
-      .sort((a, b) => b.created_at.localeCompare(a.created_at))
-      .map(scanOf)
-    return ok(scanList.parse(page(rows, n, size)), 'Scans retrieved successfully')
+  mock(
+    endpoints.listPeople,
+    ({ key, query: { page: n, page_size: size, q } }) => {
+      const rows = faceState.people
+        .filter((p) => mine(key, p.owner) && (!q || p.name.toLowerCase().includes(q.toLowerCase())))
+        .sort((a, b) => b.created_at.localeCompare(a.created_at))
+        .map(personOf)
+      return page(rows, n, size)
+    },
+    'People retrieved successfully',
+  ),
+
+  mock(endpoints.getPerson, ({ key, params }) => {
+    const found = readable(key, params.id)
+    return found ? personOf(found) : error(404, 'Person not found')
   }),
 
-  http.get(UPSTREAM + paths.faceScan(':id'), ({ request, params }) => {
-    const key = authenticate(request)
-    if (key instanceof Response) return key
-    const found = faceState.scans.find((s) => s.scan_id === Number(params.id) && mine(key, s.owner))
-    return found ? ok(scanOf(found)) : error(404, 'Scan not found')
+  mock(
+    endpoints.updatePerson,
+    ({ key, params, body }) => {
+      const found = readable(key, params.id)
+      if (!found) return error(404, 'Person not found')
+      faceState.updates.push({ id: found.person_id, ...body })
+      found.name = body.name
+      found.external_id = body.external_id ?? null
+      return personOf(found)
+    },
+    'Person updated successfully',
+  ),
+
+  mock(
+    endpoints.deletePerson,
+    ({ key, params }) => {
+      const found = readable(key, params.id)
+      if (!found) return error(404, 'Person not found')
+      faceState.people = faceState.people.filter((p) => p !== found)
+      faceState.deleted.push(found.person_id)
+      return { person_id: found.person_id }
+    },
+    'Deleted record successfully!',
+  ),
+
+  ...([endpoints.verifyFace, endpoints.identifyFace] as const).map((endpoint) =>
+    mock(
+      endpoint,
+      async ({ key, request }) => {
+        const kind = endpoint === endpoints.verifyFace ? 'verify' : 'identify'
+        const form = await request.formData().catch(() => null)
+        if (!form) return error(415, 'Send the form as multipart/form-data with the photo in "photo"')
+        const photos = files(form, 'photo')
+        const errors: Record<string, string[]> = {}
+        let claimed: MockPerson | null = null
+        if (kind === 'verify') {
+          const fields = verifyFields.safeParse({ person_id: form.get('person_id') })
+          if (!fields.success) Object.assign(errors, fields.error.flatten().fieldErrors)
+          else {
+            claimed = readable(key, fields.data.person_id)
+            if (!claimed) errors.person_id = ['No such person among yours']
+          }
+        }
+        if (photos.length !== 1) errors.photo = ['Send one photo']
+        else {
+          const refused = await photoErrors(photos, 'photo')
+          if (refused.length) errors.photo = refused
+        }
+        if (Object.keys(errors).length)
+          return error(400, errors.photo ? 'The photo cannot be used' : 'Check the highlighted fields', errors)
+        faceState.verifications.push({
+          person_id: claimed?.person_id ?? null,
+          photo: photos[0]!.name,
+          size: photos[0]!.size,
+        })
+        return record(key, kind, photos[0]!, claimed)
+      },
+      'Scan complete',
+    ),
+  ),
+
+  mock(
+    endpoints.listScans,
+    ({ key, query: { page: n, page_size: size, bucket } }) => {
+      const rows = faceState.scans
+        .filter((s) => mine(key, s.owner) && inBucket(s, bucket))
+        .sort((a, b) => b.created_at.localeCompare(a.created_at))
+        .map(scanOf)
+      return page(rows, n, size)
+    },
+    'Scans retrieved successfully',
+  ),
+
+  mock(endpoints.getScan, ({ key, params }) => {
+    const found = faceState.scans.find((s) => s.scan_id === params.id && mine(key, s.owner))
+    return found ? scanOf(found) : error(404, 'Scan not found')
   }),
 
-  http.delete(UPSTREAM + paths.faceScan(':id'), ({ request, params }) => {
-    const key = authenticate(request)
-    if (key instanceof Response) return key
-    const found = faceState.scans.find((s) => s.scan_id === Number(params.id) && mine(key, s.owner))
-    if (!found) return error(404, 'Scan not found')
-    faceState.scans = faceState.scans.filter((s) => s !== found)
-    faceState.deletedScans.push(found.scan_id)
-    return ok(scanDeleted.parse({ scan_id: found.scan_id }), 'Deleted record successfully!')
-  }),
+  mock(
+    endpoints.deleteScan,
+    ({ key, params }) => {
+      const found = faceState.scans.find((s) => s.scan_id === params.id && mine(key, s.owner))
+      if (!found) return error(404, 'Scan not found')
+      faceState.scans = faceState.scans.filter((s) => s !== found)
+      faceState.deletedScans.push(found.scan_id)
+      return { scan_id: found.scan_id }
+    },
+    'Deleted record successfully!',
+  ),
 
-  http.get(UPSTREAM + paths.faceKpi, ({ request }) => {
-    const key = authenticate(request)
-    if (key instanceof Response) return key
-    const own = faceState.scans.filter((s) => mine(key, s.owner))
-    const labels: Record<ScanBucket, string> = {
-      total_scanned: 'Total Scanned',
-      validated: 'Validated',
-      total_invalidated: 'Total Invalidated',
-    }
-    const results = (Object.keys(labels) as ScanBucket[]).map((bucket) => ({
-      bucket,
-      label: labels[bucket],
-      count: own.filter((s) => inBucket(s, bucket)).length,
-    }))
-    return ok(scanKpi.parse({ results }), 'Scan KPIs retrieved successfully')
-  }),
+  mock(
+    endpoints.scanKpi,
+    ({ key }) => {
+      const own = faceState.scans.filter((s) => mine(key, s.owner))
+      const labels: Record<ScanBucket, string> = {
+        total_scanned: 'Total Scanned',
+        validated: 'Validated',
+        total_invalidated: 'Total Invalidated',
+      }
+      const results = (Object.keys(labels) as ScanBucket[]).map((bucket) => ({
+        bucket,
+        label: labels[bucket],
+        count: own.filter((s) => inBucket(s, bucket)).length,
+      }))
+      return { results }
+    },
+    'Scan KPIs retrieved successfully',
+  ),
 
-  http.get(UPSTREAM + paths.facePhoto(':id'), servePhoto('photo')),
-  http.get(UPSTREAM + paths.faceScanPhoto(':id'), servePhoto('scan')),
+  mock(endpoints.facePhoto, servePhoto('photo')),
+  mock(endpoints.faceScanPhoto, servePhoto('scan')),
 ]
 
 function inBucket(s: Scan, bucket: ScanBucket | undefined) {

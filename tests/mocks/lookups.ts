@@ -1,7 +1,6 @@
-import { http } from 'msw'
+import { endpoints } from '#contract/endpoints'
 import type { LookupItem } from '#contract/lookups'
-import { paths } from '#contract/paths'
-import { UPSTREAM, authenticate, ok } from './auth'
+import { mock } from './endpoint'
 
 export const domains: LookupItem[] = [
   { id: 1, code: 'healthcare', name: 'Healthcare' },
@@ -14,12 +13,6 @@ export const languages: LookupItem[] = [
 ]
 
 export const lookupHandlers = [
-  http.get(UPSTREAM + paths.lookupDomain, ({ request }) => {
-    const key = authenticate(request)
-    return key instanceof Response ? key : ok(domains, 'Domains')
-  }),
-  http.get(UPSTREAM + paths.lookupLanguage, ({ request }) => {
-    const key = authenticate(request)
-    return key instanceof Response ? key : ok(languages, 'Languages')
-  }),
+  mock(endpoints.lookupDomain, () => domains, 'Domains'),
+  mock(endpoints.lookupLanguage, () => languages, 'Languages'),
 ]

@@ -1,27 +1,21 @@
-import { http } from 'msw'
-import type { z } from 'zod'
+import { endpoints, pathOf } from '#contract/endpoints'
 import type { JobStatus } from '#contract/envelope'
 import {
   DOCUMENT_MAX_BYTES,
   documentBuckets,
   documentDetail,
-  documentIdQuery,
-  documentKpi,
-  documentList,
-  documentListQuery,
-  insightsAnswer,
-  insightsQuestion,
   uploadDocumentFields,
-  uploadDocumentResult,
   type DocumentBucket,
   type DocumentDetail,
   type DocumentPage,
   type DocumentType,
   type ExtractedField,
 } from '#contract/ocr'
-import { paths } from '#contract/paths'
+import { HttpResponse } from 'msw'
 import type { DemoKey } from '#tests/fixtures/users'
-import { UPSTREAM, authenticate, error, ok } from './auth'
+import { error } from './auth'
+import { mock } from './endpoint'
+import { PNG } from './face'
 
 /*
  * The OCR API as the portal sees it, built from the contract: documents per user, a job that moves
@@ -49,6 +43,8 @@ export const INVOICE_LINES = [
   'Total 118.00',
 ]
 
+/** The signature of the mock's page image links. */
+const PAGE_SIG = 'mock-signature'
 const LINE_HEIGHT = 70
 const CHAR_WIDTH = 24
 
@@ -71,7 +67,7 @@ export function pageOf(documentId: number, n: number, lines: string[], confidenc
     words,
     source: 'ocr',
     rotation: 0,
-    image_url: `/api/ocr/page_image/${documentId}/${n}/?expires=1999999999&uid=3&sig=mock-signature`,
+    image_url: `${pathOf(endpoints.ocrPageImage, { documentId, page: n })}?expires=1999999999&uid=3&sig=${PAGE_SIG}`,
   }
 }
 
@@ -227,20 +223,13 @@ export function resetOcrMocks() {
 }
 
 const NOT_FOUND = 'Document not found'
-const invalid = (issues: z.ZodError) =>
-  error(400, 'Invalid input', issues.flatten().fieldErrors as Record<string, string[]>)
-const queryOf = (request: Request) => Object.fromEntries(new URL(request.url).searchParams)
 
 const bucketOf = (status: JobStatus): DocumentBucket =>
   status === 'completed' ? 'scanned' : status === 'failed' ? 'total_failed' : 'pending'
 
 /** Like the API: a document its owner or an admin may read; anyone else gets 404 (ids are guessable). */
-function find(request: Request, rawId: unknown) {
-  const key = authenticate(request)
-  if (key instanceof Response) return key
-  const parsed = documentIdQuery.safeParse({ document_id: rawId })
-  if (!parsed.success) return invalid(parsed.error)
-  const found = ocrState.documents.find((d) => d.document_id === parsed.data.document_id)
+function find(key: DemoKey, id: number) {
+  const found = ocrState.documents.find((d) => d.document_id === id)
   if (!found || (found.owner !== key && key !== 'admin')) return error(404, NOT_FOUND)
   return { key, document: found }
 }
@@ -294,119 +283,132 @@ const termsOf = (text: string) =>
   )
 
 export const ocrHandlers = [
-  http.post(UPSTREAM + paths.uploadDocument, async ({ request }) => {
-    const key = authenticate(request)
-    if (key instanceof Response) return key
-    const form = await request.formData().catch(() => null)
-    if (!form) return error(415, 'Send the form as multipart/form-data with the file in "file"')
-    const file = form.get('file')
-    const fields = uploadDocumentFields.safeParse(Object.fromEntries(form))
-    const errors: Record<string, string[]> = fields.success ? {} : fields.error.flatten().fieldErrors
-    if (!(file instanceof File)) errors.file = ['Choose a document to upload']
-    if (!fields.success || !(file instanceof File)) return error(400, 'Check the highlighted fields', errors)
-    if (file.size === 0) return error(400, 'The file is empty', { file: ['The file is empty'] })
-    if (file.size > DOCUMENT_MAX_BYTES) return error(413, 'The document is larger than 25 MB')
-    if (!(await looksLikeDocument(file))) {
-      return error(415, 'This is not a document we can read: upload a PNG, JPEG, TIFF or WebP image, or a PDF', {
-        file: ['Not a supported document'],
+  mock(
+    endpoints.uploadDocument,
+    async ({ key, request }) => {
+      const form = await request.formData().catch(() => null)
+      if (!form) return error(415, 'Send the form as multipart/form-data with the file in "file"')
+      const file = form.get('file')
+      const fields = uploadDocumentFields.safeParse(Object.fromEntries(form))
+      const errors: Record<string, string[]> = fields.success ? {} : fields.error.flatten().fieldErrors
+      if (!(file instanceof File)) errors.file = ['Choose a document to upload']
+      if (!fields.success || !(file instanceof File)) return error(400, 'Check the highlighted fields', errors)
+      if (file.size === 0) return error(400, 'The file is empty', { file: ['The file is empty'] })
+      if (file.size > DOCUMENT_MAX_BYTES) return error(413, 'The document is larger than 25 MB')
+      if (!(await looksLikeDocument(file))) {
+        return error(415, 'This is not a document we can read: upload a PNG, JPEG, TIFF or WebP image, or a PDF', {
+          file: ['Not a supported document'],
+        })
+      }
+      const id = ocrState.nextId++
+      ocrState.uploads.push({ documentType: fields.data.document_type, fileName: file.name, size: file.size })
+      ocrState.uploaded.add(id)
+      ocrState.documents.push({
+        ...doc(id, key, file.name, fields.data.document_type, 'pending', new Date().toISOString()),
+        size_bytes: file.size,
       })
-    }
-    const id = ocrState.nextId++
-    ocrState.uploads.push({ documentType: fields.data.document_type, fileName: file.name, size: file.size })
-    ocrState.uploaded.add(id)
-    ocrState.documents.push({
-      ...doc(id, key, file.name, fields.data.document_type, 'pending', new Date().toISOString()),
-      size_bytes: file.size,
-    })
-    return ok(uploadDocumentResult.parse({ document_id: id, status: 'pending' }), 'Document Uploaded Successfully')
-  }),
+      return { document_id: id, status: 'pending' as const }
+    },
+    'Document Uploaded Successfully',
+  ),
 
-  http.get(UPSTREAM + paths.uploadDocument, ({ request }) => {
-    const key = authenticate(request)
-    if (key instanceof Response) return key
-    const query = documentListQuery.safeParse(queryOf(request))
-    if (!query.success) return invalid(query.error)
-    const { page, page_size: size, q, status, document_type: type } = query.data
-    const needle = q?.toLowerCase()
-    const rows = ocrState.documents
-      .filter(
-        (d) =>
-          d.owner === key &&
-          (!status || bucketOf(d.status) === status) &&
-          (!type || d.document_type === type) &&
-          (!needle || [d.file_name, d.text].some((t) => t.toLowerCase().includes(needle))),
-      )
-      .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.document_id - a.document_id)
-    const totalPages = Math.ceil(rows.length / size)
-    return ok(
-      documentList.parse({
+  mock(
+    endpoints.listDocuments,
+    ({ key, query: { page, page_size: size, q, status, document_type: type } }) => {
+      const needle = q?.toLowerCase()
+      const rows = ocrState.documents
+        .filter(
+          (d) =>
+            d.owner === key &&
+            (!status || bucketOf(d.status) === status) &&
+            (!type || d.document_type === type) &&
+            (!needle || [d.file_name, d.text].some((t) => t.toLowerCase().includes(needle))),
+        )
+        .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.document_id - a.document_id)
+      const totalPages = Math.ceil(rows.length / size)
+      return {
         count: rows.length,
         total_pages: totalPages,
         current_page: page,
         next: page < totalPages ? page + 1 : null,
         previous: page > 1 ? page - 1 : null,
         results: rows.slice((page - 1) * size, page * size).map(summaryOf),
-      }),
-      'Document list retrieved successfully',
-    )
-  }),
+      }
+    },
+    'Document list retrieved successfully',
+  ),
 
-  http.get(UPSTREAM + paths.documentDetails, ({ request }) => {
-    const found = find(request, queryOf(request).document_id)
-    if (found instanceof Response) return found
-    advance(found.document)
-    return ok(detailOf(found.document), 'Document retrieved successfully')
-  }),
+  mock(
+    endpoints.documentDetails,
+    ({ key, query }) => {
+      const found = find(key, query.document_id)
+      if (found instanceof Response) return found
+      advance(found.document)
+      return detailOf(found.document)
+    },
+    'Document retrieved successfully',
+  ),
 
-  http.delete(UPSTREAM + paths.uploadDocument, ({ request }) => {
-    const found = find(request, queryOf(request).document_id)
-    if (found instanceof Response) return found
-    const id = found.document.document_id
-    ocrState.documents = ocrState.documents.filter((d) => d.document_id !== id)
-    ocrState.deleted.push(id)
-    return ok(documentIdQuery.parse({ document_id: id }), 'Deleted record successfully!')
-  }),
+  mock(
+    endpoints.deleteDocument,
+    ({ key, query }) => {
+      const found = find(key, query.document_id)
+      if (found instanceof Response) return found
+      const id = found.document.document_id
+      ocrState.documents = ocrState.documents.filter((d) => d.document_id !== id)
+      ocrState.deleted.push(id)
+      return { document_id: id }
+    },
+    'Deleted record successfully!',
+  ),
 
-  http.put(UPSTREAM + paths.insightsChatbot, async ({ request }) => {
-    const key = authenticate(request)
-    if (key instanceof Response) return key
-    const body = insightsQuestion.safeParse(await request.json().catch(() => null))
-    if (!body.success) return invalid(body.error)
-    const found = find(request, body.data.document_id)
-    if (found instanceof Response) return found
-    const { document } = found
-    if (document.status !== 'completed') return error(409, 'The document has not been read yet')
-    ocrState.questions.push(body.data)
-    const asked = termsOf(body.data.question)
-    const scored = document.pages
-      .flatMap((p) => p.text.split('\n').map((text) => ({ page: p.page, text })))
-      .map((line) => ({ ...line, score: [...termsOf(line.text)].filter((t) => asked.has(t)).length }))
-      .filter((line) => line.score > 0)
-      .sort((a, b) => b.score - a.score)
-      .slice(0, 2)
-    return ok(
-      insightsAnswer.parse({
-        question: body.data.question,
+  mock(
+    endpoints.insightsChatbot,
+    ({ key, body }) => {
+      const found = find(key, body.document_id)
+      if (found instanceof Response) return found
+      const { document } = found
+      if (document.status !== 'completed') return error(409, 'The document has not been read yet')
+      ocrState.questions.push(body)
+      const asked = termsOf(body.question)
+      const scored = document.pages
+        .flatMap((p) => p.text.split('\n').map((text) => ({ page: p.page, text })))
+        .map((line) => ({ ...line, score: [...termsOf(line.text)].filter((t) => asked.has(t)).length }))
+        .filter((line) => line.score > 0)
+        .sort((a, b) => b.score - a.score)
+        .slice(0, 2)
+      return {
+        question: body.question,
         answer: scored.length ? scored[0].text : 'The document does not say.',
         passages: scored,
         engine: 'retrieval',
-      }),
-      'Answered from the document',
-    )
+      }
+    },
+    'Answered from the document',
+  ),
+
+  /** No bearer: the signature is the credential. Every page image is the same small PNG. */
+  mock(endpoints.ocrPageImage, ({ params: { documentId, page }, query: { sig } }) => {
+    if (sig !== PAGE_SIG) return error(403, 'The link is invalid or has expired')
+    const document = ocrState.documents.find((d) => d.document_id === documentId)
+    if (!document?.pages.some((p) => p.page === page)) return error(404, 'Page not found')
+    return new HttpResponse(PNG, { headers: { 'Content-Type': 'image/png', 'Content-Length': String(PNG.length) } })
   }),
 
-  http.get(UPSTREAM + paths.uploadDocumentKpi, ({ request }) => {
-    const key = authenticate(request)
-    if (key instanceof Response) return key
-    const own = ocrState.documents.filter((d) => d.owner === key)
-    const label: Record<DocumentBucket, string> = { scanned: 'Scanned', pending: 'Pending', total_failed: 'Failed' }
-    const results = documentBuckets.map((bucket) => {
-      const count = own.filter((d) => bucketOf(d.status) === bucket).length
-      const percentage = own.length ? Math.round((1000 * count) / own.length) / 10 : 0
-      return { bucket, label: label[bucket], count, percentage }
-    })
-    return ok(documentKpi.parse({ total: own.length, results }), 'Document KPIs retrieved successfully')
-  }),
+  mock(
+    endpoints.uploadDocumentKpi,
+    ({ key }) => {
+      const own = ocrState.documents.filter((d) => d.owner === key)
+      const label: Record<DocumentBucket, string> = { scanned: 'Scanned', pending: 'Pending', total_failed: 'Failed' }
+      const results = documentBuckets.map((bucket) => {
+        const count = own.filter((d) => bucketOf(d.status) === bucket).length
+        const percentage = own.length ? Math.round((1000 * count) / own.length) / 10 : 0
+        return { bucket, label: label[bucket], count, percentage }
+      })
+      return { total: own.length, results }
+    },
+    'Document KPIs retrieved successfully',
+  ),
 ]
 
 /** A file that starts like a PNG (the mock API sniffs the first bytes, as the real one does). */

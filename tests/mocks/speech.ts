@@ -1,17 +1,8 @@
-import { http } from 'msw'
-import type { z } from 'zod'
+import { endpoints } from '#contract/endpoints'
 import { jobStatusLabel, type JobStatus } from '#contract/envelope'
-import { paths } from '#contract/paths'
 import {
   recordingDetail,
-  recordingIdQuery,
-  recordingList,
-  recordingListQuery,
-  statusKpi,
-  updateSummaryBody,
-  updateTranscriptionBody,
   uploadRecordingFields,
-  uploadRecordingResult,
   type RecordingDetail,
   type UpdateSummaryBody,
   type UpdateTranscriptionBody,
@@ -26,7 +17,8 @@ import {
   type MockRecording,
 } from '#tests/fixtures/speech'
 import type { DemoKey } from '#tests/fixtures/users'
-import { UPSTREAM, authenticate, error, ok } from './auth'
+import { error } from './auth'
+import { mock } from './endpoint'
 import { domains, languages } from './lookups'
 
 /** What the mock API holds and what it was sent; tests reset it in beforeEach. */
@@ -53,9 +45,6 @@ export function resetSpeechMocks() {
 
 const OVERSEERS: DemoKey[] = ['admin', 'supervisor']
 const NOT_FOUND = 'Recording not found'
-const invalid = (issues: z.ZodError) =>
-  error(400, 'Invalid input', issues.flatten().fieldErrors as Record<string, string[]>)
-const queryOf = (request: Request) => Object.fromEntries(new URL(request.url).searchParams)
 
 /** Like the API: a recording its owner or an overseer may read; anyone else gets 404 (ids are guessable). */
 function readable(key: DemoKey, id: number) {
@@ -101,13 +90,9 @@ function detailOf(r: MockRecording, key: DemoKey): RecordingDetail {
   })
 }
 
-/** Authenticated, a valid recording id, readable by the caller; for changes also its owner or an admin. */
-function find(request: Request, rawId: unknown, { change = false } = {}) {
-  const key = authenticate(request)
-  if (key instanceof Response) return key
-  const parsed = recordingIdQuery.safeParse({ recording_id: rawId })
-  if (!parsed.success) return invalid(parsed.error)
-  const recording = readable(key, parsed.data.recording_id)
+/** A recording readable by the caller; for changes also its owner or an admin. */
+function find(key: DemoKey, id: number, { change = false } = {}) {
+  const recording = readable(key, id)
   if (!recording) return error(404, NOT_FOUND)
   if (change && key !== 'admin' && recording.owner !== key) {
     return error(403, 'Only the person who uploaded it or an admin can change it')
@@ -126,156 +111,161 @@ async function looksLikeAudio(file: File) {
 }
 
 export const speechHandlers = [
-  http.post(UPSTREAM + paths.uploadRecording, async ({ request }) => {
-    const key = authenticate(request)
-    if (key instanceof Response) return key
-    const form = await request.formData().catch(() => null)
-    if (!form) return error(415, 'Send the form as multipart/form-data with the file in "file"')
-    const file = form.get('file')
-    const fields = uploadRecordingFields.safeParse(Object.fromEntries(form))
-    const errors: Record<string, string[]> = fields.success ? {} : fields.error.flatten().fieldErrors
-    if (!(file instanceof File)) errors.file = ['Choose a recording to upload']
-    if (fields.success) {
-      if (!languages.some((l) => l.code === fields.data.language)) errors.language = ['Unknown language']
-      if (!domains.some((d) => d.code === fields.data.domain)) errors.domain = ['Unknown domain']
-    }
-    if (!fields.success || !(file instanceof File) || Object.keys(errors).length) {
-      return error(400, 'Check the highlighted fields', errors)
-    }
-    if (file.size === 0) return error(400, 'The file is empty', { file: ['The file is empty'] })
-    if (!(await looksLikeAudio(file))) {
-      return error(415, 'This is not a recording we can read: upload WAV, MP3, M4A, OGG, FLAC or WebM audio', {
-        file: ['Not a supported audio file'],
+  mock(
+    endpoints.uploadRecording,
+    async ({ key, request }) => {
+      const form = await request.formData().catch(() => null)
+      if (!form) return error(415, 'Send the form as multipart/form-data with the file in "file"')
+      const file = form.get('file')
+      const fields = uploadRecordingFields.safeParse(Object.fromEntries(form))
+      const errors: Record<string, string[]> = fields.success ? {} : fields.error.flatten().fieldErrors
+      if (!(file instanceof File)) errors.file = ['Choose a recording to upload']
+      if (fields.success) {
+        if (!languages.some((l) => l.code === fields.data.language)) errors.language = ['Unknown language']
+        if (!domains.some((d) => d.code === fields.data.domain)) errors.domain = ['Unknown domain']
+      }
+      if (!fields.success || !(file instanceof File) || Object.keys(errors).length) {
+        return error(400, 'Check the highlighted fields', errors)
+      }
+      if (file.size === 0) return error(400, 'The file is empty', { file: ['The file is empty'] })
+      if (!(await looksLikeAudio(file))) {
+        return error(415, 'This is not a recording we can read: upload WAV, MP3, M4A, OGG, FLAC or WebM audio', {
+          file: ['Not a supported audio file'],
+        })
+      }
+      const id = speechState.nextId++
+      speechState.uploads.push({ ...fields.data, fileName: file.name, size: file.size })
+      speechState.uploaded.add(id)
+      speechState.recordings.push({
+        recording_id: id,
+        file_name: file.name,
+        language: fields.data.language,
+        domain: fields.data.domain,
+        status: 'pending',
+        failure_reason: null,
+        duration_s: 0,
+        size_bytes: file.size,
+        created_at: new Date().toISOString(),
+        completed_at: null,
+        preview: '',
+        extracted_text: '',
+        segments: [],
+        original_segments: null,
+        redaction_count: 0,
+        summary: '',
+        original_summary: null,
+        engine: null,
+        summary_engine: null,
+        channels: 1,
+        transcript_edited_at: null,
+        summary_edited_at: null,
+        audio_url: audioUrlOf(id),
+        owner: key,
+        heard: [],
       })
-    }
-    const id = speechState.nextId++
-    speechState.uploads.push({ ...fields.data, fileName: file.name, size: file.size })
-    speechState.uploaded.add(id)
-    speechState.recordings.push({
-      recording_id: id,
-      file_name: file.name,
-      language: fields.data.language,
-      domain: fields.data.domain,
-      status: 'pending',
-      failure_reason: null,
-      duration_s: 0,
-      size_bytes: file.size,
-      created_at: new Date().toISOString(),
-      completed_at: null,
-      preview: '',
-      extracted_text: '',
-      segments: [],
-      original_segments: null,
-      redaction_count: 0,
-      summary: '',
-      original_summary: null,
-      engine: null,
-      summary_engine: null,
-      channels: 1,
-      transcript_edited_at: null,
-      summary_edited_at: null,
-      audio_url: audioUrlOf(id),
-      owner: key,
-      heard: [],
-    })
-    return ok(
-      uploadRecordingResult.parse({ recording_id: id, status: 'pending' }),
-      'Recording uploaded; transcription queued',
-    )
-  }),
+      return { recording_id: id, status: 'pending' as const }
+    },
+    'Recording uploaded; transcription queued',
+  ),
 
-  http.get(UPSTREAM + paths.uploadRecording, ({ request }) => {
-    const key = authenticate(request)
-    if (key instanceof Response) return key
-    const query = recordingListQuery.safeParse(queryOf(request))
-    if (!query.success) return invalid(query.error)
-    const { page, page_size: size, q, status } = query.data
-    const needle = q?.toLowerCase()
-    const rows = speechState.recordings
-      .filter(
-        (r) =>
-          r.owner === key &&
-          (!status || r.status === status) &&
-          (!needle ||
-            [r.file_name, r.summary, ...r.segments.map((s) => s.text)].some((t) => t.toLowerCase().includes(needle))),
-      )
-      .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.recording_id - a.recording_id)
-    const totalPages = Math.ceil(rows.length / size)
-    return ok(
-      recordingList.parse({
+  mock(
+    endpoints.listRecordings,
+    ({ key, query: { page, page_size: size, q, status } }) => {
+      const needle = q?.toLowerCase()
+      const rows = speechState.recordings
+        .filter(
+          (r) =>
+            r.owner === key &&
+            (!status || r.status === status) &&
+            (!needle ||
+              [r.file_name, r.summary, ...r.segments.map((s) => s.text)].some((t) => t.toLowerCase().includes(needle))),
+        )
+        .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.recording_id - a.recording_id)
+      const totalPages = Math.ceil(rows.length / size)
+      return {
         count: rows.length,
         total_pages: totalPages,
         current_page: page,
         next: page < totalPages ? page + 1 : null,
         previous: page > 1 ? page - 1 : null,
         results: rows.slice((page - 1) * size, page * size).map(summaryOf),
-      }),
-      'Recording list retrieved successfully',
-    )
-  }),
+      }
+    },
+    'Recording list retrieved successfully',
+  ),
 
-  http.get(UPSTREAM + paths.recordingStatus, ({ request }) => {
-    const found = find(request, queryOf(request).recording_id)
-    if (found instanceof Response) return found
-    advance(found.recording)
-    return ok(detailOf(found.recording, found.key), 'Recording status retrieved successfully')
-  }),
+  mock(
+    endpoints.recordingStatus,
+    ({ key, query }) => {
+      const found = find(key, query.recording_id)
+      if (found instanceof Response) return found
+      advance(found.recording)
+      return detailOf(found.recording, found.key)
+    },
+    'Recording status retrieved successfully',
+  ),
 
-  http.put(UPSTREAM + paths.updateTranscription, async ({ request }) => {
-    const key = authenticate(request)
-    if (key instanceof Response) return key
-    const body = updateTranscriptionBody.safeParse(await request.json().catch(() => null))
-    if (!body.success) return invalid(body.error)
-    const found = find(request, body.data.recording_id, { change: true })
-    if (found instanceof Response) return found
-    const { recording } = found
-    if (recording.status !== 'completed') return error(409, 'The transcript can be edited once it is completed')
-    if (body.data.segments.length !== recording.segments.length) {
-      return error(400, `Send all ${recording.segments.length} lines of the transcript`, {
-        segments: [`Expected ${recording.segments.length} lines`],
+  mock(
+    endpoints.updateTranscription,
+    ({ key, body }) => {
+      const found = find(key, body.recording_id, { change: true })
+      if (found instanceof Response) return found
+      const { recording } = found
+      if (recording.status !== 'completed') return error(409, 'The transcript can be edited once it is completed')
+      if (body.segments.length !== recording.segments.length) {
+        return error(400, `Send all ${recording.segments.length} lines of the transcript`, {
+          segments: [`Expected ${recording.segments.length} lines`],
+        })
+      }
+      speechState.transcriptEdits.push(body)
+      recording.original_segments ??= recording.segments
+      recording.segments = recording.segments.map((s, i) => ({ ...s, ...body.segments[i] }))
+      recording.transcript_edited_at = new Date().toISOString()
+      return detailOf(recording, found.key)
+    },
+    'Transcript updated successfully',
+  ),
+
+  mock(
+    endpoints.updateSummary,
+    ({ key, body }) => {
+      const found = find(key, body.recording_id, { change: true })
+      if (found instanceof Response) return found
+      const { recording } = found
+      if (recording.status !== 'completed') return error(409, 'The summary can be edited once it is completed')
+      speechState.summaryEdits.push(body)
+      recording.original_summary ??= recording.summary
+      recording.summary = body.summary
+      recording.summary_edited_at = new Date().toISOString()
+      return detailOf(recording, found.key)
+    },
+    'Summary updated successfully',
+  ),
+
+  mock(
+    endpoints.deleteRecording,
+    ({ key, query }) => {
+      const found = find(key, query.recording_id, { change: true })
+      if (found instanceof Response) return found
+      const id = found.recording.recording_id
+      speechState.recordings = speechState.recordings.filter((r) => r.recording_id !== id)
+      speechState.deleted.push(id)
+      return { recording_id: id }
+    },
+    'Deleted record successfully!',
+  ),
+
+  mock(
+    endpoints.uploadRecordingKpi,
+    ({ key }) => {
+      const own = speechState.recordings.filter((r) => r.owner === key)
+      const results = (Object.keys(jobStatusLabel) as JobStatus[]).map((status) => {
+        const count = own.filter((r) => r.status === status).length
+        const percentage = own.length ? Math.round((1000 * count) / own.length) / 10 : 0
+        return { status, label: jobStatusLabel[status], count, percentage }
       })
-    }
-    speechState.transcriptEdits.push(body.data)
-    recording.original_segments ??= recording.segments
-    recording.segments = recording.segments.map((s, i) => ({ ...s, ...body.data.segments[i] }))
-    recording.transcript_edited_at = new Date().toISOString()
-    return ok(detailOf(recording, found.key), 'Transcript updated successfully')
-  }),
-
-  http.put(UPSTREAM + paths.updateSummary, async ({ request }) => {
-    const key = authenticate(request)
-    if (key instanceof Response) return key
-    const body = updateSummaryBody.safeParse(await request.json().catch(() => null))
-    if (!body.success) return invalid(body.error)
-    const found = find(request, body.data.recording_id, { change: true })
-    if (found instanceof Response) return found
-    const { recording } = found
-    if (recording.status !== 'completed') return error(409, 'The summary can be edited once it is completed')
-    speechState.summaryEdits.push(body.data)
-    recording.original_summary ??= recording.summary
-    recording.summary = body.data.summary
-    recording.summary_edited_at = new Date().toISOString()
-    return ok(detailOf(recording, found.key), 'Summary updated successfully')
-  }),
-
-  http.delete(UPSTREAM + paths.updateTranscription, ({ request }) => {
-    const found = find(request, queryOf(request).recording_id, { change: true })
-    if (found instanceof Response) return found
-    const id = found.recording.recording_id
-    speechState.recordings = speechState.recordings.filter((r) => r.recording_id !== id)
-    speechState.deleted.push(id)
-    return ok(recordingIdQuery.parse({ recording_id: id }), 'Deleted record successfully!')
-  }),
-
-  http.get(UPSTREAM + paths.uploadRecordingKpi, ({ request }) => {
-    const key = authenticate(request)
-    if (key instanceof Response) return key
-    const own = speechState.recordings.filter((r) => r.owner === key)
-    const results = (Object.keys(jobStatusLabel) as JobStatus[]).map((status) => {
-      const count = own.filter((r) => r.status === status).length
-      const percentage = own.length ? Math.round((1000 * count) / own.length) / 10 : 0
-      return { status, label: jobStatusLabel[status], count, percentage }
-    })
-    return ok(statusKpi.parse({ total: own.length, results }), 'Recording KPIs retrieved successfully')
-  }),
+      return { total: own.length, results }
+    },
+    'Recording KPIs retrieved successfully',
+  ),
 ]

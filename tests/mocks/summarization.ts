@@ -1,12 +1,9 @@
-import { http, HttpResponse } from 'msw'
+import { HttpResponse } from 'msw'
 import type { ZodError } from 'zod'
+import { endpoints } from '#contract/endpoints'
 import { jobStatusLabel, type JobStatus } from '#contract/envelope'
-import { paths } from '#contract/paths'
 import {
   summarizeBody,
-  summarizeQuery,
-  summaryIdQuery,
-  summaryListQuery,
   summaryText,
   summaryTypeCode,
   type SummarizeResult,
@@ -22,7 +19,8 @@ import {
   type StoredSummary,
 } from '#tests/fixtures/summarization'
 import type { DemoKey } from '#tests/fixtures/users'
-import { UPSTREAM, authenticate, error, ok } from './auth'
+import { error } from './auth'
+import { answer, mock } from './endpoint'
 
 /** What a new summary does while POST summarize/ waits for it. */
 export type SummarizeBehaviour =
@@ -56,7 +54,6 @@ export function resetSummarizationMocks() {
 }
 
 const NOT_FOUND = 'Summary not found'
-const queryOf = (request: Request) => Object.fromEntries(new URL(request.url).searchParams)
 
 function fieldErrors(zodError: ZodError) {
   const errors: Record<string, string[]> = {}
@@ -174,12 +171,8 @@ function countsOf(key: DemoKey) {
 const DEFAULT_CHART: Record<JobStatus, number> = { completed: 60, started: 15, in_queue: 10, pending: 10, failed: 5 }
 
 export const summarizationHandlers = [
-  http.post(UPSTREAM + paths.summarize, async ({ request }) => {
-    const key = authenticate(request)
-    if (key instanceof Response) return key
-    const query = summarizeQuery.safeParse(queryOf(request))
-    if (!query.success) return error(400, 'Invalid request', fieldErrors(query.error))
-    const input = await readInput(request, query.data.wait)
+  mock(endpoints.summarize, async ({ key, query, request }) => {
+    const input = await readInput(request, query.wait)
     if (input instanceof Response) return input
     const stored = create(key, input)
     const behaviour = summarizationState.behaviour
@@ -199,78 +192,74 @@ export const summarizationHandlers = [
       summary: stored.status === 'completed' ? stored.summary : null,
       failure_reason: stored.failure_reason,
     }
-    return ok(result, stored.status === 'completed' ? 'Summary created successfully' : 'Summary queued')
+    return answer(result, stored.status === 'completed' ? 'Summary created successfully' : 'Summary queued')
   }),
 
-  http.get(UPSTREAM + paths.summarize, ({ request }) => {
-    const key = authenticate(request)
-    if (key instanceof Response) return key
-    const query = summaryListQuery.safeParse(queryOf(request))
-    if (!query.success) return error(400, 'Invalid request', fieldErrors(query.error))
-    const { page, page_size: size, q, status, summary_type: type } = query.data
-    const needle = q?.toLowerCase()
-    const matching = mine(key)
-      .filter((s) => !status || s.status === status)
-      .filter((s) => !type || s.summary_type === type)
-      .filter((s) => !needle || `${s.source} ${s.text} ${s.summary}`.toLowerCase().includes(needle))
-      .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.summary_id - a.summary_id)
-    const totalPages = Math.ceil(matching.length / size)
-    return ok(
-      {
+  mock(
+    endpoints.listSummaries,
+    ({ key, query: { page, page_size: size, q, status, summary_type: type } }) => {
+      const needle = q?.toLowerCase()
+      const matching = mine(key)
+        .filter((s) => !status || s.status === status)
+        .filter((s) => !type || s.summary_type === type)
+        .filter((s) => !needle || `${s.source} ${s.text} ${s.summary}`.toLowerCase().includes(needle))
+        .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.summary_id - a.summary_id)
+      const totalPages = Math.ceil(matching.length / size)
+      return {
         count: matching.length,
         total_pages: totalPages,
         current_page: page,
         next: page < totalPages ? page + 1 : null,
         previous: page > 1 ? page - 1 : null,
         results: matching.slice((page - 1) * size, page * size).map(itemOf),
-      },
-      'Summary list retrieved successfully',
-    )
-  }),
+      }
+    },
+    'Summary list retrieved successfully',
+  ),
 
-  http.delete(UPSTREAM + paths.summarize, ({ request }) => {
-    const key = authenticate(request)
-    if (key instanceof Response) return key
-    const query = summaryIdQuery.safeParse(queryOf(request))
-    if (!query.success) return error(400, 'Invalid request', fieldErrors(query.error))
-    const found = byId(key, query.data.summary_id)
-    if (!found) return error(404, NOT_FOUND)
-    summarizationState.summaries = summarizationState.summaries.filter((s) => s !== found)
-    return ok({ summary_id: found.summary_id }, 'Deleted record successfully!')
-  }),
+  mock(
+    endpoints.deleteSummary,
+    ({ key, query }) => {
+      const found = byId(key, query.summary_id)
+      if (!found) return error(404, NOT_FOUND)
+      summarizationState.summaries = summarizationState.summaries.filter((s) => s !== found)
+      return { summary_id: found.summary_id }
+    },
+    'Deleted record successfully!',
+  ),
 
-  http.get(UPSTREAM + paths.summaryStatus, ({ request }) => {
-    const key = authenticate(request)
-    if (key instanceof Response) return key
-    const query = summaryIdQuery.safeParse(queryOf(request))
-    if (!query.success) return error(400, 'Invalid request', fieldErrors(query.error))
-    const found = byId(key, query.data.summary_id)
-    return found ? ok(detailOf(found), 'Summary status retrieved successfully') : error(404, NOT_FOUND)
-  }),
+  mock(
+    endpoints.summaryStatus,
+    ({ key, query }) => {
+      const found = byId(key, query.summary_id)
+      return found ? detailOf(found) : error(404, NOT_FOUND)
+    },
+    'Summary status retrieved successfully',
+  ),
 
-  http.get(UPSTREAM + paths.summaryTypes, ({ request }) => {
-    const key = authenticate(request)
-    if (key instanceof Response) return key
-    return ok(summaryTypeFixtures, 'Summary types retrieved successfully')
-  }),
+  mock(endpoints.summaryTypes, () => summaryTypeFixtures, 'Summary types retrieved successfully'),
 
-  http.get(UPSTREAM + paths.summarizeChart, ({ request }) => {
-    const key = authenticate(request)
-    if (key instanceof Response) return key
-    const counts = countsOf(key)
-    const total = counts.reduce((n, c) => n + c.count, 0)
-    const results = counts.map(({ status, label, percentage }) => ({
-      status,
-      label,
-      percentage: total ? percentage : DEFAULT_CHART[status],
-    }))
-    return ok({ is_default: total === 0, total, results }, 'Summary chart retrieved successfully')
-  }),
+  mock(
+    endpoints.summarizeChart,
+    ({ key }) => {
+      const counts = countsOf(key)
+      const total = counts.reduce((n, c) => n + c.count, 0)
+      const results = counts.map(({ status, label, percentage }) => ({
+        status,
+        label,
+        percentage: total ? percentage : DEFAULT_CHART[status],
+      }))
+      return { is_default: total === 0, total, results }
+    },
+    'Summary chart retrieved successfully',
+  ),
 
-  http.get(UPSTREAM + paths.summarizeKpi, ({ request }) => {
-    const key = authenticate(request)
-    if (key instanceof Response) return key
-    const results = countsOf(key)
-    return ok({ total: results.reduce((n, c) => n + c.count, 0), results }, 'Summary KPIs retrieved successfully')
-  }),
+  mock(
+    endpoints.summarizeKpi,
+    ({ key }) => {
+      const results = countsOf(key)
+      return { total: results.reduce((n, c) => n + c.count, 0), results }
+    },
+    'Summary KPIs retrieved successfully',
+  ),
 ]

@@ -1,35 +1,11 @@
-import { http } from 'msw'
-import { paths } from '#contract/paths'
-import {
-  templateIdQuery,
-  templateInput,
-  templateQuery,
-  updateTemplateBody,
-  type Template,
-  type TemplateInput,
-} from '#contract/templates'
-import type { ZodError } from 'zod'
+import { endpoints } from '#contract/endpoints'
+import type { Template, TemplateInput } from '#contract/templates'
 import { summaryOf, templateFixtures, templateFrom } from '#tests/fixtures/templates'
 import { demoUsers, type DemoKey } from '#tests/fixtures/users'
-import { UPSTREAM, authenticate, error, ok } from './auth'
+import { error } from './auth'
+import { answer, mock } from './endpoint'
 
-const FORBIDDEN = 'You do not have permission to perform this action.'
 const NOT_FOUND = 'Template not found'
-
-/** Field errors the way the API names them: `categories.0.questions.1.weight`. */
-function fieldErrors(zodError: ZodError) {
-  const errors: Record<string, string[]> = {}
-  for (const issue of zodError.issues) (errors[issue.path.join('.') || 'non_field_errors'] ??= []).push(issue.message)
-  return errors
-}
-
-/** Like the API: admins and QA supervisors manage templates, others get 403. */
-function manager(request: Request): DemoKey | Response {
-  const key = authenticate(request)
-  if (key instanceof Response) return key
-  const role: string = demoUsers[key].role
-  return role === 'admin' || role === 'qa_supervisor' ? key : error(403, FORBIDDEN)
-}
 
 const byId = (id: string) => templateFixtures.find((t) => t.template_internal_id === id)
 
@@ -44,23 +20,20 @@ function saved(input: TemplateInput, key: DemoKey, base?: Template): Template {
 }
 
 // Stateless: writes answer as the API would without changing the fixtures, so tests stay independent.
+// Only admins and QA supervisors manage templates: the table's roles, checked by mock().
 export const templateHandlers = [
-  http.get(UPSTREAM + paths.template, ({ request }) => {
-    const key = authenticate(request)
-    if (key instanceof Response) return key
-    const query = templateQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams))
-    if (!query.success) return error(400, 'Invalid request', fieldErrors(query.error))
-    const { template_internal_id: id, page, page_size: size, q, status } = query.data
+  mock(endpoints.getTemplate, ({ query }) => {
+    const { template_internal_id: id, page, page_size: size, q, status } = query
     if (id) {
       const found = byId(id)
-      return found ? ok(found, 'Template retrieved successfully') : error(404, NOT_FOUND)
+      return found ? answer(found, 'Template retrieved successfully') : error(404, NOT_FOUND)
     }
     const needle = q?.toLowerCase()
     const matching = templateFixtures
       .filter((t) => status === 'all' || t.status === status)
       .filter((t) => !needle || `${t.name} ${t.description}`.toLowerCase().includes(needle))
     const totalPages = Math.ceil(matching.length / size)
-    return ok(
+    return answer(
       {
         count: matching.length,
         total_pages: totalPages,
@@ -73,32 +46,24 @@ export const templateHandlers = [
     )
   }),
 
-  http.post(UPSTREAM + paths.createTemplate, async ({ request }) => {
-    const key = manager(request)
-    if (key instanceof Response) return key
-    const body = templateInput.safeParse(await request.json().catch(() => null))
-    if (!body.success) return error(400, 'Invalid request', fieldErrors(body.error))
-    return ok(saved(body.data, key), 'Template created successfully')
-  }),
+  mock(endpoints.createTemplate, ({ body, key }) => saved(body, key), 'Template created successfully'),
 
-  http.put(UPSTREAM + paths.updateTemplate, async ({ request }) => {
-    const key = manager(request)
-    if (key instanceof Response) return key
-    const body = updateTemplateBody.safeParse(await request.json().catch(() => null))
-    if (!body.success) return error(400, 'Invalid request', fieldErrors(body.error))
-    const { template_internal_id: id, ...input } = body.data
-    const base = byId(id)
-    return base ? ok(saved(input, key, base), 'Template updated successfully') : error(404, NOT_FOUND)
-  }),
+  mock(
+    endpoints.updateTemplate,
+    ({ body: { template_internal_id: id, ...input }, key }) => {
+      const base = byId(id)
+      return base ? saved(input, key, base) : error(404, NOT_FOUND)
+    },
+    'Template updated successfully',
+  ),
 
-  http.delete(UPSTREAM + paths.template, ({ request }) => {
-    const key = manager(request)
-    if (key instanceof Response) return key
-    const query = templateIdQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams))
-    if (!query.success) return error(400, 'Invalid request', fieldErrors(query.error))
-    const found = byId(query.data.template_internal_id)
-    return found
-      ? ok({ template_internal_id: found.template_internal_id }, 'Template deleted successfully')
-      : error(404, NOT_FOUND)
-  }),
+  mock(
+    endpoints.archiveTemplate,
+    ({ query }) => {
+      const found = byId(query.template_internal_id)
+      // no calls are scored with the fixtures' templates, so they are deleted rather than archived
+      return found ? { template_internal_id: found.template_internal_id, archived: false } : error(404, NOT_FOUND)
+    },
+    'Template deleted successfully',
+  ),
 ]

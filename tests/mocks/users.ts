@@ -1,15 +1,10 @@
-import { http, HttpResponse } from 'msw'
+import { HttpResponse } from 'msw'
 import type { ZodError } from 'zod'
-import { paths } from '#contract/paths'
+import { endpoints } from '#contract/endpoints'
 import {
   createUserBody,
-  editUserBody,
-  exportUserListQuery,
-  staffPickQuery,
   USER_UPLOAD_MAX_BYTES,
   userExportColumns,
-  userIdParam,
-  userListQuery,
   userMessages,
   userUploadRequiredColumns,
   type CreateUserBody,
@@ -28,10 +23,9 @@ import {
   payGroups,
   staffPicksOf,
 } from '#tests/fixtures/managed-users'
-import { demoUsers, type DemoKey } from '#tests/fixtures/users'
-import { UPSTREAM, authenticate, error, ok } from './auth'
+import { error } from './auth'
+import { answer, mock } from './endpoint'
 
-const FORBIDDEN = 'You do not have permission to perform this action.'
 export const TEMPORARY_PASSWORD = 'Tmp-7hK2-pQ9x'
 
 /** Field errors the way the API names them: `a.b`, `a.0.b`. */
@@ -53,15 +47,6 @@ function formError(status: number, fallback: string, errors: Record<string, stri
     { status },
   )
 }
-
-/** Like the API: only admins manage users. */
-function admin(request: Request): DemoKey | Response {
-  const key = authenticate(request)
-  if (key instanceof Response) return key
-  return demoUsers[key].role === 'admin' ? key : error(403, FORBIDDEN)
-}
-
-const params = (request: Request) => Object.fromEntries(new URL(request.url).searchParams)
 
 function matching(f: Omit<UserFilters, 'ordering'>) {
   const needle = f.search?.toLowerCase()
@@ -175,77 +160,70 @@ function importCsv(text: string): UserUploadReport | Response {
 }
 
 // Stateless: writes answer as the API would without changing the fixtures, so tests stay independent.
+// Only admins manage users: the table's roles, checked by mock().
 export const userHandlers = [
-  http.get(UPSTREAM + paths.users, ({ request }) => {
-    const key = admin(request)
-    if (key instanceof Response) return key
-    const query = userListQuery.safeParse(params(request))
-    if (!query.success) return error(400, 'Invalid request', fieldErrors(query.error))
-    const { page, page_size: size } = query.data
-    const rows = matching(query.data)
-    const totalPages = Math.ceil(rows.length / size)
-    return ok(
-      {
+  mock(
+    endpoints.listUsers,
+    ({ query }) => {
+      const { page, page_size: size } = query
+      const rows = matching(query)
+      const totalPages = Math.ceil(rows.length / size)
+      return {
         count: rows.length,
         total_pages: totalPages,
         current_page: page,
         next: page < totalPages ? page + 1 : null,
         previous: page > 1 ? page - 1 : null,
         results: rows.slice((page - 1) * size, page * size),
-      },
-      userMessages.listed,
-    )
-  }),
+      }
+    },
+    userMessages.listed,
+  ),
 
-  http.get(UPSTREAM + paths.userById(':id'), ({ request, params: p }) => {
-    const key = admin(request)
-    if (key instanceof Response) return key
-    const id = userIdParam.safeParse(p)
-    const found = id.success ? managedUserById(id.data.id) : undefined
-    return found ? ok(found, 'User retrieved successfully') : error(404, userMessages.notFound)
-  }),
+  mock(
+    endpoints.userById,
+    ({ params }) => managedUserById(params.id) ?? error(404, userMessages.notFound),
+    'User retrieved successfully',
+  ),
 
-  http.post(UPSTREAM + paths.createUser, async ({ request }) => {
-    const key = admin(request)
-    if (key instanceof Response) return key
-    const body = createUserBody.safeParse(await request.json().catch(() => null))
-    if (!body.success) return error(400, 'Invalid request', fieldErrors(body.error))
-    if (emailTaken(body.data.email)) return duplicateEmail(userMessages.createFailed)
-    const user = userFrom(body.data, 500)
-    return ok({ user, temporary_password: body.data.password ? null : TEMPORARY_PASSWORD }, userMessages.created)
-  }),
+  mock(
+    endpoints.createUser,
+    ({ body }) => {
+      if (emailTaken(body.email)) return duplicateEmail(userMessages.createFailed)
+      const user = userFrom(body, 500)
+      return { user, temporary_password: body.password ? null : TEMPORARY_PASSWORD }
+    },
+    userMessages.created,
+  ),
 
-  http.put(UPSTREAM + paths.editUser, async ({ request }) => {
-    const key = admin(request)
-    if (key instanceof Response) return key
-    const body = editUserBody.safeParse(await request.json().catch(() => null))
-    if (!body.success) return error(400, 'Invalid request', fieldErrors(body.error))
-    const base = managedUserById(body.data.id)
-    if (!base) return error(404, userMessages.notFound)
-    const self = body.data.id === demoUsers[key].id
-    if (self && body.data.is_active === false)
-      return formError(409, userMessages.selfDeactivate, {}, [userMessages.selfDeactivate])
-    if (self && body.data.role !== 'admin')
-      return formError(409, userMessages.selfDemote, {}, [userMessages.selfDemote])
-    if (emailTaken(body.data.email, base.id)) return duplicateEmail(userMessages.updateFailed)
-    const user = userFrom(body.data, base.id, base)
-    return ok({ ...user, is_active: body.data.is_active ?? base.is_active }, userMessages.updated)
-  }),
+  mock(
+    endpoints.editUser,
+    ({ body, user: admin }) => {
+      const base = managedUserById(body.id)
+      if (!base) return error(404, userMessages.notFound)
+      const self = body.id === admin.id
+      if (self && body.is_active === false)
+        return formError(409, userMessages.selfDeactivate, {}, [userMessages.selfDeactivate])
+      if (self && body.role !== 'admin') return formError(409, userMessages.selfDemote, {}, [userMessages.selfDemote])
+      if (emailTaken(body.email, base.id)) return duplicateEmail(userMessages.updateFailed)
+      const user = userFrom(body, base.id, base)
+      return { ...user, is_active: body.is_active ?? base.is_active }
+    },
+    userMessages.updated,
+  ),
 
-  http.patch(UPSTREAM + paths.deactivateUser(':id'), ({ request, params: p }) => {
-    const key = admin(request)
-    if (key instanceof Response) return key
-    const id = userIdParam.safeParse(p)
-    const found = id.success ? managedUserById(id.data.id) : undefined
-    if (!found) return error(404, userMessages.notFound)
-    if (found.id === demoUsers[key].id)
-      return formError(409, userMessages.selfDeactivate, {}, [userMessages.selfDeactivate])
-    return ok({ ...found, is_active: false }, userMessages.deactivated)
-  }),
+  mock(
+    endpoints.deactivateUser,
+    ({ params, user: admin }) => {
+      const found = managedUserById(params.id)
+      if (!found) return error(404, userMessages.notFound)
+      if (found.id === admin.id) return formError(409, userMessages.selfDeactivate, {}, [userMessages.selfDeactivate])
+      return { ...found, is_active: false }
+    },
+    userMessages.deactivated,
+  ),
 
-  http.post(UPSTREAM + paths.userUpload, async ({ request }) => {
-    const key = admin(request)
-    if (key instanceof Response) return key
+  mock(endpoints.userUpload, async ({ request }) => {
     if (!request.headers.get('Content-Type')?.startsWith('multipart/form-data')) {
       return error(415, 'Send the CSV as multipart/form-data in the field "file"')
     }
@@ -256,17 +234,13 @@ export const userHandlers = [
     if (file.size > USER_UPLOAD_MAX_BYTES) return error(413, 'The file is larger than 5 MB')
     const report = importCsv(await file.text())
     if (report instanceof Response) return report
-    return ok(report, `${report.created_count} users created, ${report.rejected_count} rows rejected`)
+    return answer(report, `${report.created_count} users created, ${report.rejected_count} rows rejected`)
   }),
 
-  http.get(UPSTREAM + paths.exportUserList, ({ request }) => {
-    const key = admin(request)
-    if (key instanceof Response) return key
-    const query = exportUserListQuery.safeParse(params(request))
-    if (!query.success) return error(400, 'Invalid request', fieldErrors(query.error))
+  mock(endpoints.exportUserList, ({ query }) => {
     const lines = [
       userExportColumns.join(','),
-      ...matching(query.data).map((u) =>
+      ...matching(query).map((u) =>
         [
           u.id,
           u.email,
@@ -300,17 +274,14 @@ export const userHandlers = [
     })
   }),
 
-  ...(['agent', 'qa_supervisor'] as const).map((role) =>
-    http.get(UPSTREAM + (role === 'agent' ? paths.userListAgent : paths.userListQaSupervisor), ({ request }) => {
-      const key = authenticate(request)
-      if (key instanceof Response) return key
-      const query = staffPickQuery.safeParse(params(request))
-      if (!query.success) return error(400, 'Invalid request', fieldErrors(query.error))
-      const results = staffPicksOf(role)
-      return ok(
-        { count: results.length, results: results.slice(0, query.data.limit) },
-        'User list retrieved successfully',
-      )
-    }),
+  ...([endpoints.userListAgent, endpoints.userListQaSupervisor] as const).map((endpoint) =>
+    mock(
+      endpoint,
+      ({ query }) => {
+        const results = staffPicksOf(endpoint === endpoints.userListAgent ? 'agent' : 'qa_supervisor')
+        return { count: results.length, results: results.slice(0, query.limit) }
+      },
+      'User list retrieved successfully',
+    ),
   ),
 ]
