@@ -100,7 +100,12 @@ export function CameraCapture({ input, multiple }: Props) {
             </Button>
           </>
         ) : (
-          <Button size="xs" variant="light" onClick={start} leftSection={<IconCamera size={14} aria-hidden />}>
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => void start()}
+            leftSection={<IconCamera size={14} aria-hidden />}
+          >
             Use camera
           </Button>
         )}

@@ -50,9 +50,10 @@ export function UploadForm({ accept, lastResult }: Props) {
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseUploadForm(formData, { browser: true }),
-    async onSubmit(event, { formData }) {
+    onSubmit(event, { formData }) {
       event.preventDefault()
-      await upload.submit(withPhoto(formData))
+      // the upload reports its own progress and failure in the form
+      void upload.submit(withPhoto(formData))
     },
   })
   const { key: fileKey, ...fileProps } = getInputProps(fields.file, { type: 'file', ariaAttributes: false })

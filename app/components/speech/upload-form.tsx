@@ -32,9 +32,10 @@ export function UploadForm({ languages, domains, accept, lastResult }: Props) {
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseUploadForm(formData),
-    async onSubmit(event, { formData }) {
+    onSubmit(event, { formData }) {
       event.preventDefault()
-      await upload.submit(formData)
+      // the upload reports its own progress and failure in the form
+      void upload.submit(formData)
     },
   })
   const { key: fileKey, ...fileProps } = getInputProps(fields.file, { type: 'file', ariaAttributes: false })
