@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config'
 import tsconfigPaths from 'vite-tsconfig-paths'
 
-// Three kinds of tests, one `vitest run`:
+// Two kinds of tests, one `vitest run`:
 // - portal: loaders, actions, services and components (msw mocks built from contract/)
 // - api / api-pg: the Fastify API through inject, on PGlite and on PostgreSQL
-// - e2e: the real `npm start` stack driven by Debian's Chromium
+// The end-to-end tests (tests/e2e: the real `npm start` stack driven by Debian's Chromium) are
+// Playwright's: playwright.config.ts, `npm run test:e2e`.
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
@@ -42,20 +43,6 @@ export default defineConfig({
           env: { TEST_DB: 'postgres' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['./tests/e2e/global-setup.ts'],
-          pool: 'forks',
-          poolOptions: { forks: { singleFork: true } },
-          testTimeout: 60_000,
-          hookTimeout: 180_000,
-          retry: process.env.CI ? 2 : 0,
         },
       },
     ],

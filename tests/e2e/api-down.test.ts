@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { expectText, password, useBrowser } from './browser'
+import { expect, expectText, password, setupTimeout, test } from './fixtures'
 import { startPortalWithDeadUpstream, type Stack } from './stack'
 
-describe('when the upstream API is down', () => {
-  const browser = useBrowser()
+test.describe('when the upstream API is down', () => {
   let portal: Stack
-  beforeAll(async () => {
+  test.beforeAll(async () => {
+    test.setTimeout(setupTimeout)
     portal = await startPortalWithDeadUpstream()
   })
-  afterAll(async () => {
+  test.afterAll(async () => {
     await portal?.stop()
   })
 
-  test('sign-in says Login Error', async () => {
-    const page = await browser.page({ baseURL: portal.baseURL })
+  test('sign-in says Login Error', async ({ openPage }) => {
+    const page = await openPage({ baseURL: portal.baseURL })
     await page.goto('/login')
     await page.getByLabel('Email').fill('admin@demo.local')
     await page.getByLabel('Password').fill(password)
@@ -21,8 +20,8 @@ describe('when the upstream API is down', () => {
     await expectText(page, 'Login Error')
   })
 
-  test('a protected page shows the error screen with a working Refresh link', async () => {
-    const page = await browser.page({ baseURL: portal.baseURL })
+  test('a protected page shows the error screen with a working Refresh link', async ({ openPage }) => {
+    const page = await openPage({ baseURL: portal.baseURL })
     const { hostname } = new URL(portal.baseURL)
     // Cookie values as Remix writes them: URI-encoded base64 of the JSON value.
     const remixValue = (v: string) => encodeURIComponent(Buffer.from(JSON.stringify(v)).toString('base64'))

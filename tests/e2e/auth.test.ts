@@ -1,11 +1,7 @@
-import { describe, expect, test } from 'vitest'
-import { cookieNames, demoAccounts, expectText, login, password, useBrowser } from './browser'
+import { cookieNames, demoAccounts, expect, expectText, login, password, test } from './fixtures'
 
-describe('sign-in and the route guard', () => {
-  const browser = useBrowser()
-
-  test('a protected page sends a signed-out visitor to the login screen and back after sign-in', async () => {
-    const page = await browser.page()
+test.describe('sign-in and the route guard', () => {
+  test('a protected page sends a signed-out visitor to the login screen and back after sign-in', async ({ page }) => {
     await page.goto('/demo-portal')
     await page.waitForURL(/\/login\?redirectTo=%2Fdemo-portal/)
     await expect(page.title()).resolves.toMatch(/sign in/i)
@@ -15,16 +11,14 @@ describe('sign-in and the route guard', () => {
     await page.waitForURL((url) => url.pathname === '/demo-portal')
   })
 
-  test('the empty path shows the same login screen', async () => {
-    const page = await browser.page()
+  test('the empty path shows the same login screen', async ({ page }) => {
     const res = await page.goto('/')
     expect(res?.status()).toBe(200)
     await expect(page.getByLabel('Email').isVisible()).resolves.toBe(true)
   })
 
   for (const account of demoAccounts) {
-    test(`${account.email} signs in and sees the portal with their role`, async () => {
-      const page = await browser.page()
+    test(`${account.email} signs in and sees the portal with their role`, async ({ page }) => {
       await login(page, account.email)
       expect(new URL(page.url()).pathname).toBe('/demo-portal')
       const menu = page.locator('summary[aria-label^="Account menu"]')
@@ -39,14 +33,12 @@ describe('sign-in and the route guard', () => {
     })
   }
 
-  test('a welcome toast greets the user after sign-in', async () => {
-    const page = await browser.page()
+  test('a welcome toast greets the user after sign-in', async ({ page }) => {
     await login(page, 'supervisor@demo.local')
     await expectText(page, /welcome back/i)
   })
 
-  test('a wrong password shows Invalid Login and keeps the visitor on the login screen', async () => {
-    const page = await browser.page()
+  test('a wrong password shows Invalid Login and keeps the visitor on the login screen', async ({ page }) => {
     await page.goto('/login')
     await page.getByLabel('Email').fill('visitor@demo.local')
     await page.getByLabel('Password').fill('not-the-password')
@@ -56,15 +48,13 @@ describe('sign-in and the route guard', () => {
     expect(await cookieNames(page)).not.toContain('access_token_demo')
   })
 
-  test('a signed-in user at /login goes on to the portal', async () => {
-    const page = await browser.page()
+  test('a signed-in user at /login goes on to the portal', async ({ page }) => {
     await login(page, 'agent@demo.local')
     await page.goto('/login')
     await page.waitForURL((url) => url.pathname === '/demo-portal')
   })
 
-  test('logout clears both cookies and the portal is closed again', async () => {
-    const page = await browser.page()
+  test('logout clears both cookies and the portal is closed again', async ({ page }) => {
     await login(page, 'admin@demo.local')
     await page.locator('summary[aria-label^="Account menu"]').click()
     await page.getByRole('button', { name: 'Logout' }).click()
@@ -76,8 +66,7 @@ describe('sign-in and the route guard', () => {
     await page.waitForURL(/\/login/)
   })
 
-  test('an unknown path shows the not-found page with status 404', async () => {
-    const page = await browser.page()
+  test('an unknown path shows the not-found page with status 404', async ({ page }) => {
     const res = await page.goto('/no/such/page')
     expect(res?.status()).toBe(404)
     await expectText(page, /page not found/i)

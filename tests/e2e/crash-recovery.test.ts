@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { afterEach, describe, expect, test } from 'vitest'
 import { freePort } from '../../scripts/lib/launch.mjs'
 import { descendants, running } from '../../scripts/lib/process-tree.mjs'
+import { expect, test } from './fixtures'
 import { root } from './stack'
 
 // ARCHITECTURE §9 "Jobs": kill -9 the API while it runs jobs; the supervisor restarts it and every
@@ -24,7 +24,7 @@ const longCall = (n: number) =>
   ).join('\n')
 
 let cleanup: Array<() => Promise<void> | void> = []
-afterEach(async () => {
+test.afterEach(async () => {
   for (const step of cleanup.reverse()) await step()
   cleanup = []
 })
@@ -120,93 +120,96 @@ async function call(url: string, init: RequestInit & { token?: string; json?: un
   return (await res.json()).data
 }
 
-describe.each([
+for (const [name, kind] of [
   ['PGlite', ''],
   ['PostgreSQL', 'postgres'],
-])('crash recovery on %s', (name, kind) => {
-  test('kill -9 of the API mid-job: the supervisor restarts it and every job completes within 60 s', async () => {
-    const databaseUrl = kind ? await freshPostgres() : ''
-    const product = await startProduct(databaseUrl)
-    const { api, log } = product
-    const { access } = await call(`${api}/api/accounts/login/`, {
-      method: 'POST',
-      json: { email: 'admin@demo.local', password: 'Demo@1234' },
-    })
-    // all at once: the API serves requests only between jobs (the summariser holds its event loop)
-    const ids: number[] = await Promise.all(
-      Array.from({ length: JOBS }, async (_, n) => {
-        const made = await call(`${api}/api/summarization/summarize/?wait=0`, {
-          method: 'POST',
-          token: access,
-          json: { text: longCall(n), summary_type: 'call_notes' },
-        })
-        return made.summary_id as number
-      }),
-    )
-    const statuses = () =>
-      Promise.all(
-        ids.map(async (id) => {
-          const detail = await call(`${api}/api/summarization/summary_status/?summary_id=${id}`, { token: access })
-          return detail.status as string
+]) {
+  test.describe(`crash recovery on ${name}`, () => {
+    test('kill -9 of the API mid-job: the supervisor restarts it and every job completes within 60 s', async () => {
+      test.setTimeout(240_000)
+      const databaseUrl = kind ? await freshPostgres() : ''
+      const product = await startProduct(databaseUrl)
+      const { api, log } = product
+      const { access } = await call(`${api}/api/accounts/login/`, {
+        method: 'POST',
+        json: { email: 'admin@demo.local', password: 'Demo@1234' },
+      })
+      // all at once: the API serves requests only between jobs (the summariser holds its event loop)
+      const ids: number[] = await Promise.all(
+        Array.from({ length: JOBS }, async (_, n) => {
+          const made = await call(`${api}/api/summarization/summarize/?wait=0`, {
+            method: 'POST',
+            token: access,
+            json: { text: longCall(n), summary_type: 'call_notes' },
+          })
+          return made.summary_id as number
         }),
       )
+      const statuses = () =>
+        Promise.all(
+          ids.map(async (id) => {
+            const detail = await call(`${api}/api/summarization/summary_status/?summary_id=${id}`, { token: access })
+            return detail.status as string
+          }),
+        )
 
-    // The local summariser holds the API's event loop while it runs: a health check that gets no
-    // answer means a job is running right now. That is the moment to kill, as a crash would.
-    await until(
-      async () => {
-        const res = await fetch(`${api}/api/health/`, { signal: AbortSignal.timeout(400) }).catch(() => null)
-        return res === null
-      },
-      30_000,
-      'a job to be running',
-      log,
-    )
-    const apiProcess = descendants(product.child.pid!).find((p) => p.command.includes('build/api/main.js'))
-    expect(apiProcess).toBeDefined()
-    process.kill(apiProcess!.pid, 'SIGKILL')
-    const killedAt = Date.now()
-    if (kind) console.log(`${name}: killed the API with jobs ${(await statusesInDb(databaseUrl, ids)).join(', ')}`)
+      // The local summariser holds the API's event loop while it runs: a health check that gets no
+      // answer means a job is running right now. That is the moment to kill, as a crash would.
+      await until(
+        async () => {
+          const res = await fetch(`${api}/api/health/`, { signal: AbortSignal.timeout(400) }).catch(() => null)
+          return res === null
+        },
+        30_000,
+        'a job to be running',
+        log,
+      )
+      const apiProcess = descendants(product.child.pid!).find((p) => p.command.includes('build/api/main.js'))
+      expect(apiProcess).toBeDefined()
+      process.kill(apiProcess!.pid, 'SIGKILL')
+      const killedAt = Date.now()
+      if (kind) console.log(`${name}: killed the API with jobs ${(await statusesInDb(databaseUrl, ids)).join(', ')}`)
 
-    await until(() => log().includes('[start] restarting api'), 10_000, 'the restart', log)
-    const restartedAt = Date.now()
-    expect(log()).toMatch(/\[start\] api crashed \(SIGKILL\) at [\d:]+ after [\d.]+ s up; restarting it in 1 s/)
-    await until(
-      async () => {
-        const res = await fetch(`${api}/api/health/`).catch(() => null)
-        return res !== null
-      },
-      60_000,
-      'the API to answer again',
-      log,
-    )
+      await until(() => log().includes('[start] restarting api'), 10_000, 'the restart', log)
+      const restartedAt = Date.now()
+      expect(log()).toMatch(/\[start\] api crashed \(SIGKILL\) at [\d:]+ after [\d.]+ s up; restarting it in 1 s/)
+      await until(
+        async () => {
+          const res = await fetch(`${api}/api/health/`).catch(() => null)
+          return res !== null
+        },
+        60_000,
+        'the API to answer again',
+        log,
+      )
 
-    const after = await until(
-      async () => {
-        const now = await statuses()
-        return now.every((s) => s === 'completed') && now
-      },
-      60_000 - (Date.now() - restartedAt),
-      'every job to complete',
-      log,
-    )
-    expect(after).toEqual(ids.map(() => 'completed'))
-    // the killed API held at least one of them: the sweep handed it back
-    expect(log()).toMatch(/handed \d+ job\(s\) of stopped workers back to the queue/)
-    const seconds = (Date.now() - restartedAt) / 1000
-    console.log(
-      `${name}: restarted ${((restartedAt - killedAt) / 1000).toFixed(1)} s after the kill; ` +
-        `every job completed ${seconds.toFixed(1)} s after the restart`,
-    )
-    expect(seconds).toBeLessThan(60)
+      const after = await until(
+        async () => {
+          const now = await statuses()
+          return now.every((s) => s === 'completed') && now
+        },
+        60_000 - (Date.now() - restartedAt),
+        'every job to complete',
+        log,
+      )
+      expect(after).toEqual(ids.map(() => 'completed'))
+      // the killed API held at least one of them: the sweep handed it back
+      expect(log()).toMatch(/handed \d+ job\(s\) of stopped workers back to the queue/)
+      const seconds = (Date.now() - restartedAt) / 1000
+      console.log(
+        `${name}: restarted ${((restartedAt - killedAt) / 1000).toFixed(1)} s after the kill; ` +
+          `every job completed ${seconds.toFixed(1)} s after the restart`,
+      )
+      expect(seconds).toBeLessThan(60)
 
-    // and a stop (what a container host sends) ends everything within 10 s
-    const tree = [product.child.pid!, ...descendants(product.child.pid!).map((p) => p.pid)]
-    const stopAt = Date.now()
-    product.child.kill('SIGTERM')
-    await until(() => tree.every((pid) => !running(pid)), 15_000, 'every process to end', log)
-    const stopped = (Date.now() - stopAt) / 1000
-    console.log(`${name}: every process gone ${stopped.toFixed(1)} s after SIGTERM`)
-    expect(stopped).toBeLessThan(10)
-  }, 240_000)
-})
+      // and a stop (what a container host sends) ends everything within 10 s
+      const tree = [product.child.pid!, ...descendants(product.child.pid!).map((p) => p.pid)]
+      const stopAt = Date.now()
+      product.child.kill('SIGTERM')
+      await until(() => tree.every((pid) => !running(pid)), 15_000, 'every process to end', log)
+      const stopped = (Date.now() - stopAt) / 1000
+      console.log(`${name}: every process gone ${stopped.toFixed(1)} s after SIGTERM`)
+      expect(stopped).toBeLessThan(10)
+    })
+  })
+}

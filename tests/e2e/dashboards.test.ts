@@ -1,6 +1,4 @@
-import type { Page } from 'playwright-core'
-import { describe, expect, test } from 'vitest'
-import { expectText, login, password, useBrowser } from './browser'
+import { expect, expectText, login, type Page, password, test } from './fixtures'
 
 const BASE = '/demo-portal/solutions/call-evaluation'
 const DASHBOARD = `${BASE}/evaluation-dashboard`
@@ -22,11 +20,11 @@ async function boardAgents(page: Page) {
   return links.evaluateAll((as) => as.map((a) => ({ name: a.textContent ?? '', href: a.getAttribute('href') ?? '' })))
 }
 
-describe('call evaluation dashboards', () => {
-  const browser = useBrowser()
-
-  test('an admin filters the dashboard and drills into the list from an agent and a violation', async () => {
-    const page = await browser.page({ viewport: { width: 1366, height: 768 } })
+test.describe('call evaluation dashboards', () => {
+  test('an admin filters the dashboard and drills into the list from an agent and a violation', async ({
+    openPage,
+  }) => {
+    const page = await openPage({ viewport: { width: 1366, height: 768 } })
     await login(page, 'admin@demo.local', { to: `/login?redirectTo=${encodeURIComponent(BASE)}` })
     // the bare section path is the dashboard
     await page.waitForURL((url) => url.pathname === DASHBOARD)
@@ -75,13 +73,14 @@ describe('call evaluation dashboards', () => {
     const drilled = new URL(page.url()).searchParams
     expect(drilled.get('failed_question')).toBe(question)
     expect(drilled.get('agent_id')).toBe(agentId)
-    await expect(page.getByRole('group', { name: 'Opened from the dashboard' }).innerText()).resolves.toContain(question)
+    await expect(page.getByRole('group', { name: 'Opened from the dashboard' }).innerText()).resolves.toContain(
+      question,
+    )
     const counted = failed === 1 ? '1 evaluation' : `${failed} evaluations`
     await expect.poll(() => page.getByText(new RegExp(`^${counted}( ·|$)`)).count()).toBe(1)
   })
 
-  test('the list exports the filtered evaluations as CSV', async () => {
-    const page = await browser.page()
+  test('the list exports the filtered evaluations as CSV', async ({ page }) => {
     await login(page, 'auditor@demo.local', {
       to: `/login?redirectTo=${encodeURIComponent(`${LIST}?status=reviewed`)}`,
     })
@@ -100,8 +99,10 @@ describe('call evaluation dashboards', () => {
     expect(lines.slice(1).every((line) => line.includes(',Reviewed,'))).toBe(true)
   })
 
-  test('the dashboard shows its figures with JavaScript disabled, and filters through the plain form', async () => {
-    const page = await browser.page({ javaScriptEnabled: false, viewport: { width: 1366, height: 768 } })
+  test('the dashboard shows its figures with JavaScript disabled, and filters through the plain form', async ({
+    openPage,
+  }) => {
+    const page = await openPage({ javaScriptEnabled: false, viewport: { width: 1366, height: 768 } })
     await page.goto('/login')
     await page.getByLabel('Email').fill('supervisor@demo.local')
     await page.getByLabel('Password').fill(password)
@@ -132,8 +133,8 @@ describe('call evaluation dashboards', () => {
     expect((await boardAgents(page)).map((a) => a.name)).toEqual([chosen.name])
   })
 
-  test("an admin opens an agent's performance from the leader board", async () => {
-    const page = await browser.page({ viewport: { width: 1366, height: 768 } })
+  test("an admin opens an agent's performance from the leader board", async ({ openPage }) => {
+    const page = await openPage({ viewport: { width: 1366, height: 768 } })
     await login(page, 'admin@demo.local', { to: `/login?redirectTo=${encodeURIComponent(DASHBOARD)}` })
     const [top] = await boardAgents(page)
     await page.getByRole('link', { name: `Performance of ${top.name}` }).click()
@@ -147,8 +148,7 @@ describe('call evaluation dashboards', () => {
     await expect(table(page, 'Per-category averages').isVisible()).resolves.toBe(true)
   })
 
-  test('an agent sees only their own figures', async () => {
-    const page = await browser.page()
+  test('an agent sees only their own figures', async ({ page }) => {
     await login(page, 'agent@demo.local', { to: `/login?redirectTo=${encodeURIComponent(DASHBOARD)}` })
     await page.waitForURL((url) => url.pathname === DASHBOARD)
     expect(await agentPicker(page).count()).toBe(0)

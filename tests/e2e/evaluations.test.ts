@@ -1,15 +1,16 @@
-import type { Page } from 'playwright-core'
-import { beforeAll, describe, expect, inject, test } from 'vitest'
 import type { EvaluationSummary, ManualReview } from '#contract/evaluations'
 import { paths } from '#contract/paths'
-import { expectText, login, password, useBrowser } from './browser'
+import { expect, expectText, login, type Page, password, test } from './fixtures'
 
 const LIST = '/demo-portal/solutions/call-evaluation/evaluation-list'
 const detailPath = (id: number) => `/demo-portal/solutions/call-evaluation/evaluation-detail/${id}`
 
+/** The shared stack's API, set by the beforeAll below from the `apiURL` fixture. */
+let apiURL = ''
+
 /** The API itself, to pick calls that suit each test (the seed is deterministic, but its ids are not ours to hard-code). */
 async function api<T>(path: string, token?: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(inject('apiURL') + path, {
+  const response = await fetch(apiURL + path, {
     ...init,
     headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
   })
@@ -72,18 +73,20 @@ const auditorScore = (page: Page) =>
     .first()
     .textContent()
 
-describe('call evaluation audit', () => {
-  const browser = useBrowser()
+test.describe('call evaluation audit', () => {
   let auditorToken = ''
 
-  beforeAll(async () => {
+  test.beforeAll(async ({ apiURL: url }) => {
+    apiURL = url
     auditorToken = (await signIn('auditor@demo.local')).access
   })
 
-  test('an auditor opens a call from the list, plays from a question, edits the answers and saves', async () => {
+  test('an auditor opens a call from the list, plays from a question, edits the answers and saves', async ({
+    openPage,
+  }) => {
     const target = await pickUnreviewed(auditorToken)
     const id = target.evaluation.id
-    const page = await browser.page({ viewport: { width: 1366, height: 768 } })
+    const page = await openPage({ viewport: { width: 1366, height: 768 } })
     await login(page, 'auditor@demo.local', { to: `/login?redirectTo=${encodeURIComponent(LIST)}` })
     await page.getByLabel('Search').fill(target.evaluation.customer_name)
     await page.getByRole('button', { name: 'Apply filters' }).click()
@@ -134,10 +137,9 @@ describe('call evaluation audit', () => {
     expect(after.categories.flatMap((c) => c.questions)[0].value).toBe(saved.toLowerCase())
   })
 
-  test('the same review works without JavaScript', async () => {
+  test('the same review works without JavaScript', async ({ noJsPage: page }) => {
     const target = await pickUnreviewed(auditorToken)
     const id = target.evaluation.id
-    const page = await browser.page({ javaScriptEnabled: false })
     await page.goto('/login')
     await page.getByLabel('Email').fill('auditor@demo.local')
     await page.getByLabel('Password').fill(password)
@@ -160,14 +162,13 @@ describe('call evaluation audit', () => {
     expect(after.categories[0].questions[0].value).toBe(next.toLowerCase())
   })
 
-  test("an agent cannot open another agent's call", async () => {
+  test("an agent cannot open another agent's call", async ({ page }) => {
     const agent = await signIn('agent@demo.local')
     const list = await api<{ results: EvaluationSummary[] }>(`${paths.evaluationList}?page_size=100`, auditorToken)
     const other = list.results.find((e) => e.agent.id !== agent.user.id)!
     const own = await api<{ results: EvaluationSummary[] }>(`${paths.evaluationList}?page_size=5`, agent.access)
     expect(own.results.every((e) => e.agent.id === agent.user.id)).toBe(true)
 
-    const page = await browser.page()
     await login(page, 'agent@demo.local')
     const response = await page.goto(detailPath(other.id))
     expect(response?.status()).toBe(403)
@@ -178,7 +179,9 @@ describe('call evaluation audit', () => {
       await expect(page.getByRole('button', { name: 'Add Manual Review' }).count()).resolves.toBe(0)
     }
   })
-  test('a QA supervisor sends a call back to the AI and the page follows the job until the score is in', async () => {
+  test('a QA supervisor sends a call back to the AI and the page follows the job until the score is in', async ({
+    page,
+  }) => {
     const supervisor = await signIn('supervisor@demo.local')
     const list = await api<{ results: EvaluationSummary[] }>(
       `${paths.evaluationList}?page_size=20&status=ai_evaluated&ordering=call_time`,
@@ -190,7 +193,6 @@ describe('call evaluation audit', () => {
       supervisor.access,
     )
 
-    const page = await browser.page()
     await login(page, 'supervisor@demo.local', { to: `/login?redirectTo=${encodeURIComponent(detailPath(target.id))}` })
     await page.waitForURL((url) => url.pathname === detailPath(target.id))
     await page.getByRole('button', { name: 'Score again' }).click()

@@ -1,10 +1,7 @@
-import type { Page } from 'playwright-core'
 import sharp from 'sharp'
-import { chromium } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { closeFace, detectFaces } from '../../api/engines/face'
 import { cropAround, RECAPTURES, readSample } from '../../api/engines/face/samples'
-import { expectText, login, password, useBrowser } from './browser'
+import { expect, expectText, login, type Page, password, test } from './fixtures'
 
 const FACE = '/demo-portal/solutions/facial-recognition'
 const BASE = '/demo-portal/solutions/face-recognition'
@@ -13,16 +10,34 @@ const DEMO = `${BASE}/demo`
 /** Person A (a face of sample 1), A again as a second capture, and person B (a face of sample 2). */
 const photos: Record<'a' | 'aAgain' | 'b', Buffer> = { a: Buffer.alloc(0), aAgain: Buffer.alloc(0), b: Buffer.alloc(0) }
 
-beforeAll(async () => {
+test.beforeAll(async () => {
+  test.setTimeout(120_000)
   const [one, two] = await Promise.all([readSample(1), readSample(2)])
   const [inOne, inTwo] = [await detectFaces(one), await detectFaces(two)]
   photos.a = await cropAround(one, inOne.faces[0]!.box)
   photos.aAgain = await RECAPTURES.find((r) => r.name === 'mirrored')!.apply(photos.a)
   photos.b = await cropAround(two, inTwo.faces[0]!.box)
-}, 120_000)
-afterAll(closeFace)
+})
+test.afterAll(() => closeFace())
 
 const jpeg = (name: string, buffer: Buffer) => ({ name, mimeType: 'image/jpeg', buffer })
+
+/**
+ * Chromium's fake camera: a test pattern, no face, so the API's refusal names the captured photo.
+ * Its flags are launch flags: a browser of its own, with the config's launch options and these two more.
+ * (It runs after the tests above, as before: with nobody enrolled the API refuses an identify outright.)
+ */
+const camera = test.extend<{ cameraPage: Page }>({
+  cameraPage: async ({ playwright, launchOptions }, provide) => {
+    const args = [...(launchOptions.args ?? []), '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']
+    const browser = await playwright.chromium.launch({ ...launchOptions, args })
+    // a context made in a test takes the config's options (baseURL, timeouts) and gets its screenshots
+    const context = await browser.newContext()
+    await provide(await context.newPage())
+    await context.close()
+    await browser.close()
+  },
+})
 
 /**
  * Exactly this text, shown. Without JavaScript the page's data also sits in inline scripts the browser
@@ -48,11 +63,12 @@ async function verify(page: Page, person: string, photo: { name: string; mimeTyp
   await page.waitForURL(new RegExp(`${BASE}/(validated|total_invalidated)/\\d+$`), { timeout: 60_000 })
 }
 
-describe('facial recognition', () => {
-  const browser = useBrowser()
-
-  test('a visitor enrols a person, verifies a second capture of them (Validated) and someone else (Invalidated)', async () => {
-    const page = await browser.page({ viewport: { width: 1366, height: 900 } })
+test.describe('facial recognition', () => {
+  test('a visitor enrols a person, verifies a second capture of them (Validated) and someone else (Invalidated)', async ({
+    openPage,
+  }) => {
+    test.setTimeout(240_000)
+    const page = await openPage({ viewport: { width: 1366, height: 900 } })
     await login(page, 'visitor@demo.local', { to: `/login?redirectTo=${encodeURIComponent(DEMO)}` })
     await page.waitForURL((url) => url.pathname === DEMO)
 
@@ -118,10 +134,12 @@ describe('facial recognition', () => {
     await page.waitForURL((url) => url.pathname === `${BASE}/total_invalidated`)
     await expectText(page, 'Deleted record successfully!')
     expect((await page.goto(invalidated))?.status()).toBe(404)
-  }, 240_000)
+  })
 
-  test('without JavaScript: enrolment posts the form, a refused photo is explained, a scan shows its overlay and deletes, and the person deletes', async () => {
-    const page = await browser.page({ javaScriptEnabled: false })
+  test('without JavaScript: enrolment posts the form, a refused photo is explained, a scan shows its overlay and deletes, and the person deletes', async ({
+    noJsPage: page,
+  }) => {
+    test.setTimeout(180_000)
     await page.goto('/login')
     await page.getByLabel('Email').fill('visitor@demo.local')
     await page.getByLabel('Password').fill(password)
@@ -186,26 +204,19 @@ describe('facial recognition', () => {
     await page.waitForURL((url) => !url.searchParams.has('confirm-delete'))
     await see(page, 'Deleted record successfully!')
     expect(await page.getByRole('table', { name: 'Enrolled people' }).getByText(name, { exact: true }).count()).toBe(0)
-  }, 180_000)
+  })
 
-  test('an unknown bucket and an unknown scan answer 404', async () => {
-    const page = await browser.page()
+  test('an unknown bucket and an unknown scan answer 404', async ({ page }) => {
     await login(page, 'visitor@demo.local')
     expect((await page.goto(`${BASE}/everything`))?.status()).toBe(404)
     expect((await page.goto(`${BASE}/validated/999999`))?.status()).toBe(404)
     await expectText(page, 'Scan not found')
   })
 
-  test("with a camera: 'Use camera' and 'Capture' put the frame in the form, which posts it", async () => {
-    // Chromium's fake camera: a test pattern, no face, so the API's refusal names the captured photo
-    const camera = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
-    })
-    try {
-      const context = await camera.newContext({ baseURL: inject('baseURL') })
-      context.setDefaultTimeout(15_000)
-      const page = await context.newPage()
+  camera(
+    "with a camera: 'Use camera' and 'Capture' put the frame in the form, which posts it",
+    async ({ cameraPage: page }) => {
+      test.setTimeout(120_000)
       await login(page, 'visitor@demo.local', { to: `/login?redirectTo=${encodeURIComponent(DEMO)}` })
       await page.waitForURL((url) => url.pathname === DEMO)
       const form = page.getByRole('form', { name: 'Identify a face' })
@@ -228,8 +239,6 @@ describe('facial recognition', () => {
         return invalid ? 'refused' : 'waiting'
       }
       await expect.poll(outcome, { timeout: 60_000 }).not.toBe('waiting')
-    } finally {
-      await camera.close()
-    }
-  }, 120_000)
+    },
+  )
 })

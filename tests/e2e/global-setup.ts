@@ -1,16 +1,15 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import type { TestProject } from 'vitest/node'
-import { root, startStack } from './stack'
+import { root, startStack, type Stack } from './stack'
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    baseURL: string
-    apiURL: string
-  }
-}
+/** Where global-teardown.ts finds the stack: both run in Playwright's runner process. */
+export const running = globalThis as typeof globalThis & { e2eStack?: Stack }
 
-export default async function setup(project: TestProject) {
+/**
+ * Starts the built product once for the whole run. The workers, started after this, inherit its
+ * addresses through the environment (tests/e2e/fixtures.ts reads them).
+ */
+export default async function globalSetup() {
   for (const file of ['build/server/index.js', 'build/api/main.js']) {
     if (!existsSync(join(root, file))) {
       throw new Error(`${file} is missing: the end-to-end tests run the built product (npm run build)`)
@@ -20,9 +19,7 @@ export default async function setup(project: TestProject) {
     // Every spec signs in several times from one address; keep the per-client limit but give it room.
     LOGIN_IP_LIMIT: '200',
   })
-  project.provide('baseURL', stack.baseURL)
-  project.provide('apiURL', stack.apiURL)
-  return async () => {
-    await stack.stop()
-  }
+  running.e2eStack = stack
+  process.env.E2E_BASE_URL = stack.baseURL
+  process.env.E2E_API_URL = stack.apiURL
 }

@@ -1,7 +1,5 @@
 import sharp from 'sharp'
-import type { Page } from 'playwright-core'
-import { beforeAll, describe, expect, test } from 'vitest'
-import { expectText, login, password, useBrowser } from './browser'
+import { expect, expectText, login, type Page, password, test } from './fixtures'
 
 const OCR = '/demo-portal/solutions/ocr'
 const DEMO = `${OCR}/demo`
@@ -27,7 +25,7 @@ function invoiceSvg(lines: string[]) {
 }
 
 let invoice: Buffer
-beforeAll(async () => {
+test.beforeAll(async () => {
   invoice = await sharp(Buffer.from(invoiceSvg(INVOICE_LINES)))
     .png()
     .toBuffer()
@@ -49,7 +47,7 @@ async function finalStatus(page: Page, timeout = 120_000) {
         text = (await live.textContent({ timeout: 2000 }).catch(() => null)) ?? ''
         return /Completed|Failed/.test(text)
       },
-      { timeout, interval: 1000 },
+      { timeout, intervals: [1000] },
     )
     .toBe(true)
   return text.replace('Status:', '').trim()
@@ -67,11 +65,12 @@ async function expectTotal(page: Page) {
   expect(await fields.getByRole('row').filter({ hasText: 'INV-2044' }).count()).toBe(1)
 }
 
-describe('document OCR', () => {
-  const browser = useBrowser()
-
-  test('a visitor uploads an invoice, follows it to its result, sees the total over the page and asks about it', async () => {
-    const page = await browser.page({ viewport: { width: 1366, height: 900 } })
+test.describe('document OCR', () => {
+  test('a visitor uploads an invoice, follows it to its result, sees the total over the page and asks about it', async ({
+    openPage,
+  }) => {
+    test.setTimeout(180_000)
+    const page = await openPage({ viewport: { width: 1366, height: 900 } })
     await login(page, 'visitor@demo.local', { to: `/login?redirectTo=${encodeURIComponent(OCR)}` })
     await page.waitForURL((url) => url.pathname === OCR)
     await page.getByRole('link', { name: 'Scan a document' }).click()
@@ -121,10 +120,12 @@ describe('document OCR', () => {
     await page.goto(`${OCR}/scanned?q=${encodeURIComponent(file.name)}`)
     const row = page.getByRole('table', { name: 'Documents' }).getByRole('row', { name: new RegExp(file.name) })
     await expect.poll(() => row.getByText('Completed').count()).toBe(1)
-  }, 180_000)
+  })
 
-  test('without JavaScript: the upload posts the form, the page refreshes to the result, a question is answered and the document deletes', async () => {
-    const page = await browser.page({ javaScriptEnabled: false })
+  test('without JavaScript: the upload posts the form, the page refreshes to the result, a question is answered and the document deletes', async ({
+    noJsPage: page,
+  }) => {
+    test.setTimeout(180_000)
     await page.goto('/login')
     await page.getByLabel('Email').fill('visitor@demo.local')
     await page.getByLabel('Password').fill(password)
@@ -166,10 +167,9 @@ describe('document OCR', () => {
     await page.getByRole('region', { name: 'Delete document' }).getByRole('button', { name: 'Delete document' }).click()
     await page.waitForURL((url) => url.pathname === `${OCR}/pending`)
     await see(page, 'Deleted record successfully!')
-  }, 180_000)
+  })
 
-  test('an unknown sub-view or document answers 404', async () => {
-    const page = await browser.page()
+  test('an unknown sub-view or document answers 404', async ({ page }) => {
     await login(page, 'visitor@demo.local')
     expect((await page.goto(`${OCR}/everything`))?.status()).toBe(404)
     expect((await page.goto(`${OCR}/scanned/999999`))?.status()).toBe(404)

@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { freePort } from '../../scripts/lib/launch.mjs'
-import { password } from './browser'
+import { expect, password, setupTimeout, test } from './fixtures'
 import { root, startStack, waitFor, type Stack } from './stack'
 
 // The portal as its own server (server.mjs) runs it, over an API of its own whose per-address login
@@ -14,7 +13,8 @@ let portal: ChildProcess
 let base: string
 let log = ''
 
-beforeAll(async () => {
+test.beforeAll(async () => {
+  test.setTimeout(setupTimeout)
   stack = await startStack({ LOGIN_IP_LIMIT: String(IP_LIMIT), LOGIN_ACCOUNT_LIMIT: '0' })
   const port = await freePort()
   portal = spawn(process.execPath, ['server.mjs', 'build/server/index.js'], {
@@ -36,7 +36,7 @@ beforeAll(async () => {
   await waitFor(`${base}/login`, 60_000)
 })
 
-afterAll(async () => {
+test.afterAll(async () => {
   if (portal && portal.exitCode === null) {
     const exited = new Promise((resolve) => portal.once('exit', resolve))
     portal.kill('SIGINT')
@@ -65,7 +65,7 @@ async function signIn(redirectTo = '') {
   return response
 }
 
-describe('the portal server', () => {
+test.describe('the portal server', () => {
   test('a sign-in never ends on another site, whatever whitespace redirectTo hides', async () => {
     for (const redirectTo of ['/\t/evil.example', '/\n/evil.example', '/\r\n/evil.example', '/\u3000/evil.example']) {
       const response = await signIn(redirectTo)

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { password } from './browser'
+import { expect, password, setupTimeout, test } from './fixtures'
 import { startStack, type Stack } from './stack'
 
 // Its own stack with access tokens that live 2 seconds, so a test sees them expire (issue 13, finding 9).
 let stack: Stack
-beforeAll(async () => {
+test.beforeAll(async () => {
+  test.setTimeout(setupTimeout)
   stack = await startStack({ ACCESS_TOKEN_SECONDS: '2' })
 })
-afterAll(() => stack?.stop())
+test.afterAll(() => stack?.stop())
 
 const cookieHeader = (response: Response) =>
   response.headers
@@ -27,7 +27,7 @@ function merge(jar: string, response: Response) {
 
 const page = (path: string, cookie: string) => fetch(stack.baseURL + path, { redirect: 'manual', headers: { cookie } })
 
-describe('sessions', () => {
+test.describe('sessions', () => {
   test('two tabs opened at once after the access token expired both stay signed in', async () => {
     const login = await fetch(`${stack.baseURL}/login`, {
       method: 'POST',

@@ -1,6 +1,4 @@
-import type { Page } from 'playwright-core'
-import { describe, expect, test } from 'vitest'
-import { expectText, login, useBrowser } from './browser'
+import { expect, expectText, login, type Page, test } from './fixtures'
 
 const bell = (page: Page) => page.getByRole('link', { name: /^Notifications, / })
 
@@ -12,11 +10,8 @@ async function unreadFromBell(page: Page) {
   return Number(match[1])
 }
 
-describe('the portal shell', () => {
-  const browser = useBrowser()
-
-  test('the header shows the signed-in user, their role and the navigation to every area', async () => {
-    const page = await browser.page()
+test.describe('the portal shell', () => {
+  test('the header shows the signed-in user, their role and the navigation to every area', async ({ page }) => {
     await login(page, 'supervisor@demo.local')
     const menu = page.locator('summary[aria-label^="Account menu"]')
     await expect(menu.innerText()).resolves.toMatch(/QA Supervisor/)
@@ -34,8 +29,7 @@ describe('the portal shell', () => {
     await expect(page.title()).resolves.toMatch(/Dashboard/)
   })
 
-  test('the bell counts unread notifications; marking one read removes it and lowers the count', async () => {
-    const page = await browser.page()
+  test('the bell counts unread notifications; marking one read removes it and lowers the count', async ({ page }) => {
     await login(page, 'auditor@demo.local')
     const before = await unreadFromBell(page)
     expect(before).toBeGreaterThan(0)
@@ -49,8 +43,7 @@ describe('the portal shell', () => {
     await expect.poll(() => dialog.getByRole('button', { name: firstLabel! }).count()).toBe(0)
   })
 
-  test('load more appends the next page without duplicates', async () => {
-    const page = await browser.page()
+  test('load more appends the next page without duplicates', async ({ page }) => {
     // The seed leaves the supervisor more unread notifications than one page of the panel holds.
     await login(page, 'supervisor@demo.local')
     await bell(page).click()
@@ -60,23 +53,25 @@ describe('the portal shell', () => {
     const first = await items.count()
     await dialog.getByRole('button', { name: 'Load more' }).click()
     await expect.poll(() => items.count()).toBeGreaterThan(first)
-    const labels = await dialog.getByRole('button', { name: /^Mark as read: / }).evaluateAll((els) =>
-      els.map((e) => e.getAttribute('aria-label')),
-    )
+    const labels = await dialog
+      .getByRole('button', { name: /^Mark as read: / })
+      .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))
     expect(new Set(labels).size).toBe(labels.length)
   })
 
-  test('the navigation collapses behind a burger on a small screen', async () => {
-    const page = await browser.page({ viewport: { width: 390, height: 800 } })
+  test('the navigation collapses behind a burger on a small screen', async ({ openPage }) => {
+    const page = await openPage({ viewport: { width: 390, height: 800 } })
     await login(page, 'visitor@demo.local')
     const link = page.getByRole('navigation').getByRole('link', { name: 'Document OCR' }).first()
     await expect(link.isVisible()).resolves.toBe(false)
-    await page.getByRole('button', { name: /navigation/i }).first().click()
+    await page
+      .getByRole('button', { name: /navigation/i })
+      .first()
+      .click()
     await expect.poll(() => link.isVisible()).toBe(true)
   })
 
-  test('the dashboard has a card for every solution and capability', async () => {
-    const page = await browser.page()
+  test('the dashboard has a card for every solution and capability', async ({ page }) => {
     await login(page, 'visitor@demo.local')
     const main = page.getByRole('main')
     for (const name of ['Facial recognition', 'Document OCR', 'Speech recognition', 'Chatbot']) {
@@ -84,8 +79,7 @@ describe('the portal shell', () => {
     }
   })
 
-  test('documents carry the security headers', async () => {
-    const page = await browser.page()
+  test('documents carry the security headers', async ({ page }) => {
     const res = await page.goto('/login')
     const headers = res!.headers()
     expect(headers['content-security-policy']).toMatch(/nonce-/)

@@ -2,9 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { expectText, login, password, useBrowser } from './browser'
+import { expect, expectText, login, type Page, password, test } from './fixtures'
 
 const SPEECH = '/demo-portal/capabilities/speech-recognition'
 const DEMO = `${SPEECH}/demo`
@@ -39,14 +37,14 @@ let speech: Buffer
 /** Speech when espeak-ng is installed (CI installs it, with pocketsphinx to hear it), else a tone. */
 let spoken = false
 
-beforeAll(() => {
+test.beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'speech-e2e-'))
   const file = join(dir, 'spoken.wav')
   const made = spawnSync('espeak-ng', ['-s', '150', '-w', file, SPOKEN], { stdio: 'ignore' })
   spoken = made.status === 0
   speech = spoken ? readFileSync(file) : toneWav()
 })
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
+test.afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 const recordingFile = (label: string) => ({
   name: `e2e-${label}-${Date.now()}.wav`,
@@ -64,7 +62,7 @@ async function finalStatus(page: Page, timeout = 120_000) {
         text = (await live.textContent({ timeout: 2000 }).catch(() => null)) ?? ''
         return /Completed|Failed/.test(text)
       },
-      { timeout, interval: 1000 },
+      { timeout, intervals: [1000] },
     )
     .toBe(true)
   return text.replace('Status:', '').trim()
@@ -82,11 +80,12 @@ async function failureReason(page: Page) {
   return page.getByRole('alert').first().textContent()
 }
 
-describe('speech recognition', () => {
-  const browser = useBrowser()
-
-  test('a user uploads a recording, follows it to Completed, plays a line, edits the transcript and finds it in the history', async () => {
-    const page = await browser.page({ viewport: { width: 1366, height: 768 } })
+test.describe('speech recognition', () => {
+  test('a user uploads a recording, follows it to Completed, plays a line, edits the transcript and finds it in the history', async ({
+    openPage,
+  }) => {
+    test.setTimeout(180_000)
+    const page = await openPage({ viewport: { width: 1366, height: 768 } })
     await login(page, 'auditor@demo.local', { to: `/login?redirectTo=${encodeURIComponent(DEMO)}` })
     await page.waitForURL((url) => url.pathname === DEMO)
 
@@ -137,10 +136,12 @@ describe('speech recognition', () => {
     await expect.poll(() => row.getByText('Completed').count()).toBe(1)
     await row.getByRole('link', { name: file.name, exact: true }).click()
     await page.waitForURL((url) => url.searchParams.get('recording_id') === String(id))
-  }, 180_000)
+  })
 
-  test('without JavaScript: the upload posts the form, the page refreshes to Completed, the summary saves and the recording deletes', async () => {
-    const page = await browser.page({ javaScriptEnabled: false })
+  test('without JavaScript: the upload posts the form, the page refreshes to Completed, the summary saves and the recording deletes', async ({
+    noJsPage: page,
+  }) => {
+    test.setTimeout(180_000)
     await page.goto('/login')
     await page.getByLabel('Email').fill('visitor@demo.local')
     await page.getByLabel('Password').fill(password)
@@ -177,17 +178,16 @@ describe('speech recognition', () => {
     await page.waitForURL((url) => !url.searchParams.has('confirm-delete'))
     await see(page, 'Deleted record successfully!')
     await see(page, 'No recordings match these filters.')
-  }, 180_000)
+  })
 
-  test('an unknown sub-view answers 404', async () => {
-    const page = await browser.page()
+  test('an unknown sub-view answers 404', async ({ page }) => {
     await login(page, 'visitor@demo.local')
     const response = await page.goto(`${SPEECH}/everything`)
     expect(response?.status()).toBe(404)
   })
 
-  test('the recording is read at phone width too', async () => {
-    const page = await browser.page({ viewport: { width: 390, height: 844 } })
+  test('the recording is read at phone width too', async ({ openPage }) => {
+    const page = await openPage({ viewport: { width: 390, height: 844 } })
     await login(page, 'auditor@demo.local', { to: `/login?redirectTo=${encodeURIComponent(SPEECH)}` })
     await page.waitForURL((url) => url.pathname === SPEECH)
     await expectText(page, 'Your recordings by status')

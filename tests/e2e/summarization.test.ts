@@ -1,6 +1,5 @@
-import type { Page, Request } from 'playwright-core'
-import { describe, expect, test } from 'vitest'
-import { expectText, login, useBrowser } from './browser'
+import type { Request } from '@playwright/test'
+import { expect, expectText, login, type Page, test } from './fixtures'
 
 const BASE = '/demo-portal/capabilities/summarization'
 const DEMO = `${BASE}/demo`
@@ -59,11 +58,11 @@ async function historyRow(page: Page, ref: string) {
   return rows.nth(1)
 }
 
-describe('summarization', () => {
-  const browser = useBrowser()
-
-  test('a call is summarised on the page; another is cancelled midway; both are in the history', async () => {
-    const page = await browser.page({ viewport: { width: 1366, height: 768 } })
+test.describe('summarization', () => {
+  test('a call is summarised on the page; another is cancelled midway; both are in the history', async ({
+    openPage,
+  }) => {
+    const page = await openPage({ viewport: { width: 1366, height: 768 } })
     await login(page, 'visitor@demo.local', { to: `/login?redirectTo=${encodeURIComponent(DEMO)}` })
     await hydrated(page)
 
@@ -142,8 +141,9 @@ describe('summarization', () => {
     await expectText(page, 'No summaries match these filters.')
   })
 
-  test('without JavaScript: the form posts, the answer shows the summary, and a delete asks first', async () => {
-    const page = await browser.page({ javaScriptEnabled: false })
+  test('without JavaScript: the form posts, the answer shows the summary, and a delete asks first', async ({
+    noJsPage: page,
+  }) => {
     await login(page, 'visitor@demo.local', { to: `/login?redirectTo=${encodeURIComponent(DEMO)}` })
     await page.waitForURL((url) => url.pathname === DEMO)
 
@@ -177,8 +177,8 @@ describe('summarization', () => {
     await expectText(page, 'No summaries match these filters.')
   })
 
-  test('on a phone the overview shows its figures and the way to the demo', async () => {
-    const page = await browser.page({ viewport: { width: 390, height: 844 } })
+  test('on a phone the overview shows its figures and the way to the demo', async ({ openPage }) => {
+    const page = await openPage({ viewport: { width: 390, height: 844 } })
     await login(page, 'visitor@demo.local', { to: `/login?redirectTo=${encodeURIComponent(BASE)}` })
     await expectText(page, 'Summary status')
     await page.getByRole('link', { name: 'Try the demo' }).click()

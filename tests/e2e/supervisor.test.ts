@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { afterEach, describe, expect, test } from 'vitest'
 import { freePort } from '../../scripts/lib/launch.mjs'
 import { descendants, running } from '../../scripts/lib/process-tree.mjs'
+import { expect, test } from './fixtures'
 import { root } from './stack'
 
 const supervise = pathToFileURL(join(root, 'scripts/lib/supervise.mjs')).href
@@ -19,7 +19,7 @@ supervisor.start('portal', ...child("process.on('SIGTERM', () => console.log('ig
 `
 
 const started: ChildProcess[] = []
-afterEach(() => {
+test.afterEach(() => {
   for (const child of started.splice(0)) {
     for (const { pid } of descendants(child.pid!)) process.kill(pid, 'SIGKILL')
     child.kill('SIGKILL')
@@ -57,7 +57,7 @@ async function stopAll(pid: number, tree: number[], log: () => string, signal: N
 const upLines = (output: string, name: string) =>
   [...output.matchAll(new RegExp(`\\[${name}\\] up (\\d+)`, 'g'))].map((m) => Number(m[1]))
 
-describe('the npm start supervisor', () => {
+test.describe('the npm start supervisor', () => {
   test('restarts a crashed child with a growing delay, logs it, and stops everything within 10 s of a SIGTERM', async () => {
     const stack = launch(process.execPath, ['--input-type=module', '-e', stubStack])
     const first = await until(() => upLines(stack.output(), 'api')[0], 10_000, 'the api stub', stack.output)
@@ -104,6 +104,7 @@ describe('the npm start supervisor', () => {
   })
 
   test('SIGTERM to `npm start`: requests in flight finish and every process is gone within 10 s', async () => {
+    test.setTimeout(200_000)
     const dataDir = mkdtempSync(join(tmpdir(), 'portal-supervisor-'))
     const [port, apiPort] = [await freePort(), await freePort()]
     try {
@@ -147,5 +148,5 @@ describe('the npm start supervisor', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true })
     }
-  }, 200_000)
+  })
 })

@@ -1,6 +1,4 @@
-import type { Page } from 'playwright-core'
-import { describe, expect, test } from 'vitest'
-import { expectText, login, useBrowser } from './browser'
+import { expect, expectText, login, type Page, test } from './fixtures'
 
 const LIST = '/demo-portal/solutions/call-evaluation/manage-template'
 // The stack's database lives for the whole run: every template made here has a name of its own.
@@ -48,11 +46,8 @@ async function searchFor(page: Page, name: string) {
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name }) })
 
-describe('template management', () => {
-  const browser = useBrowser()
-
-  test('a supervisor creates, edits (new version) and deletes a template', async () => {
-    const page = await browser.page()
+test.describe('template management', () => {
+  test('a supervisor creates, edits (new version) and deletes a template', async ({ page }) => {
     await login(page, 'supervisor@demo.local', { to: `/login?redirectTo=${encodeURIComponent(LIST)}` })
     await hydrated(page)
     const name = `E2E script ${run}`
@@ -101,8 +96,7 @@ describe('template management', () => {
     await expectText(page, `No templates match “${name}”.`)
   })
 
-  test('the same works without JavaScript: add a category, create, confirm and delete', async () => {
-    const page = await browser.page({ javaScriptEnabled: false })
+  test('the same works without JavaScript: add a category, create, confirm and delete', async ({ noJsPage: page }) => {
     await login(page, 'supervisor@demo.local')
     const name = `No-JS script ${run}`
     await page.goto(`${LIST}/add`)
@@ -124,8 +118,7 @@ describe('template management', () => {
     await expect.poll(() => row(page, name).count()).toBe(0)
   })
 
-  test('an agent reads templates but cannot manage them', async () => {
-    const page = await browser.page()
+  test('an agent reads templates but cannot manage them', async ({ page }) => {
     await login(page, 'agent@demo.local', { to: `/login?redirectTo=${encodeURIComponent(LIST)}` })
     await expectText(page, 'Inbound customer service')
     await expect(page.getByRole('link', { name: 'New template' }).count()).resolves.toBe(0)

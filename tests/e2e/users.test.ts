@@ -1,6 +1,4 @@
-import type { Page } from 'playwright-core'
-import { describe, expect, test } from 'vitest'
-import { expectText, login, password, useBrowser } from './browser'
+import { expect, expectText, login, type Page, password, test } from './fixtures'
 
 const LIST = '/demo-portal/solutions/call-evaluation/manage-user'
 // The stack's database lives for the whole run: every user made here has an email of its own.
@@ -31,8 +29,8 @@ async function searchFor(page: Page, text: string) {
 const row = (page: Page, email: string) => page.getByRole('row').filter({ hasText: email })
 
 /** Signs in as someone else in a context of its own; the result is where the login form left them. */
-async function trySignIn(browser: ReturnType<typeof useBrowser>, email: string, secret: string) {
-  const page = await browser.page()
+async function trySignIn(openPage: () => Promise<Page>, email: string, secret: string) {
+  const page = await openPage()
   await page.goto('/login')
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill(secret)
@@ -40,11 +38,9 @@ async function trySignIn(browser: ReturnType<typeof useBrowser>, email: string, 
   return page
 }
 
-describe('user management', () => {
-  const browser = useBrowser()
-
-  test('an admin creates, edits and deactivates a user, who then cannot sign in', async () => {
-    const page = await browser.page({ viewport: { width: 1366, height: 768 } })
+test.describe('user management', () => {
+  test('an admin creates, edits and deactivates a user, who then cannot sign in', async ({ openPage }) => {
+    const page = await openPage({ viewport: { width: 1366, height: 768 } })
     await login(page, 'admin@demo.local', { to: `/login?redirectTo=${encodeURIComponent(LIST)}` })
     await hydrated(page)
     const email = emailFor('agent')
@@ -60,7 +56,7 @@ describe('user management', () => {
     expect(temporary.length).toBeGreaterThanOrEqual(12)
 
     // the new user can sign in with it
-    const first = await trySignIn(browser, email, temporary)
+    const first = await trySignIn(openPage, email, temporary)
     await first.waitForURL((url) => url.pathname.startsWith('/demo-portal'))
 
     await page.getByRole('link', { name: 'Back to users' }).click()
@@ -103,15 +99,14 @@ describe('user management', () => {
     ).resolves.toBe(0)
 
     // they can no longer sign in, and their open session is over
-    const again = await trySignIn(browser, email, temporary)
+    const again = await trySignIn(openPage, email, temporary)
     await expectText(again, 'Invalid Login')
     expect(new URL(again.url()).pathname).toBe('/login')
     await first.goto('/demo-portal')
     await first.waitForURL((url) => url.pathname === '/login')
   })
 
-  test('the create works without JavaScript, errors included', async () => {
-    const page = await browser.page({ javaScriptEnabled: false })
+  test('the create works without JavaScript, errors included', async ({ noJsPage: page, openPage }) => {
     await login(page, 'admin@demo.local')
     const email = emailFor('nojs')
     await page.goto(`${LIST}/add`)
@@ -135,12 +130,11 @@ describe('user management', () => {
     )
 
     // and the user signs in with the password the admin set
-    const signedIn = await trySignIn(browser, email, 'Welcome@2025')
+    const signedIn = await trySignIn(openPage, email, 'Welcome@2025')
     await signedIn.waitForURL((url) => url.pathname.startsWith('/demo-portal'))
   })
 
-  test('the deactivation asks on a page of its own without JavaScript', async () => {
-    const page = await browser.page()
+  test('the deactivation asks on a page of its own without JavaScript', async ({ page, noJsPage: noJs }) => {
     await login(page, 'admin@demo.local', { to: `/login?redirectTo=${encodeURIComponent(`${LIST}/add`)}` })
     await hydrated(page)
     const email = emailFor('confirm')
@@ -149,7 +143,6 @@ describe('user management', () => {
     await page.getByRole('button', { name: 'Create user' }).click()
     await page.waitForURL((url) => url.pathname === LIST)
 
-    const noJs = await browser.page({ javaScriptEnabled: false })
     await login(noJs, 'admin@demo.local')
     await noJs.goto(`${LIST}?search=${encodeURIComponent(email)}`)
     await row(noJs, email).getByRole('link', { name: 'Deactivate Leo Park' }).click()
@@ -160,8 +153,7 @@ describe('user management', () => {
     await expect.poll(() => row(noJs, email).innerText()).toMatch(/Inactive/i)
   })
 
-  test('a bulk upload shows the report of every row', async () => {
-    const page = await browser.page()
+  test('a bulk upload shows the report of every row', async ({ page }) => {
     await login(page, 'admin@demo.local', { to: `/login?redirectTo=${encodeURIComponent(LIST)}` })
     await hydrated(page)
     const good = emailFor('bulk')
@@ -184,8 +176,7 @@ describe('user management', () => {
     await expect(report.getByRole('table', { name: 'Created users' }).innerText()).resolves.toContain(good)
   })
 
-  test('only admins manage users', async () => {
-    const page = await browser.page()
+  test('only admins manage users', async ({ page }) => {
     await login(page, 'supervisor@demo.local', { to: `/login?redirectTo=${encodeURIComponent(LIST)}` })
     await expectText(page, 'Only admins can manage users.')
     await page.goto('/demo-portal/solutions/call-evaluation/manage-template')
