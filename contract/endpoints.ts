@@ -339,7 +339,7 @@ const table = {
     params: envelope.idParam,
     query: envelope.signedLinkQuery,
     response: { file: 'audio/*' },
-    errors: [],
+    errors: [403, 404, 416],
   }),
   sentimentAnalysis: endpoint({
     method: 'GET',
@@ -399,7 +399,7 @@ const table = {
     access: 'signed-in',
     query: evaluations.evaluationListQuery,
     response: { file: 'text/csv' },
-    errors: [],
+    errors: [401],
   }),
 
   // ---------------------------------------------------------------- call evaluation dashboards
@@ -902,7 +902,7 @@ const table = {
     params: ocr.pageImageParams,
     query: envelope.signedLinkQuery,
     response: { file: 'image/png' },
-    errors: [],
+    errors: [403, 404],
   }),
   insightsChatbot: endpoint({
     method: 'PUT',
@@ -1049,7 +1049,7 @@ const table = {
     params: envelope.idParam,
     query: envelope.signedLinkQuery,
     response: { file: 'image/*' },
-    errors: [],
+    errors: [403, 404],
   }),
   faceScanPhoto: endpoint({
     method: 'GET',
@@ -1060,7 +1060,7 @@ const table = {
     params: envelope.idParam,
     query: envelope.signedLinkQuery,
     response: { file: 'image/*' },
-    errors: [],
+    errors: [403, 404],
   }),
 
   // ---------------------------------------------------------------- health

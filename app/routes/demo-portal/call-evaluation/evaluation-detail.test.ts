@@ -212,11 +212,11 @@ describe('evaluation detail action', () => {
     expect(empty.status).toBe(400)
   })
 
-  it("shows the API's message when the save is refused", async () => {
+  it("shows the API's message when the save is refused (the API's own 403, not a made-up one)", async () => {
     const review = (await load(101)).body.review!
     const result = await post(101, { intent: 'save-review', ...rowsOf(review, () => 'yes') }, 'agent')
     expect(result.status).toBe(403)
-    expect(result.body.result?.error?.['']).toEqual(['Only auditors, QA supervisors and admins edit manual reviews.'])
+    expect(result.body.result?.error?.['']).toEqual(['You do not have permission to perform this action.'])
   })
 
   it('cancel ends the session and drops the edits', async () => {
