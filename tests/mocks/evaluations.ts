@@ -74,7 +74,7 @@ const mayOpen = (key: DemoKey, evaluation: EvaluationSummary) =>
 function access(key: DemoKey, id: number) {
   const found = evaluations().find((e) => e.id === id)
   if (!found) return error(404, NOT_FOUND)
-  if (!mayOpen(key, found)) return error(403, 'You can only view your own evaluations')
+  if (!mayOpen(key, found)) return error(403, 'You can only open your own evaluations.')
   return { key, evaluation: found, id: found.id }
 }
 
