@@ -27,7 +27,12 @@ test.afterEach(() => {
 })
 
 function launch(command: string, args: string[], env: Record<string, string> = {}) {
-  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(command, args, {
+    cwd: root,
+    // Playwright's workers run with FORCE_COLOR=1, which would colour the pids the stubs log
+    env: { ...process.env, FORCE_COLOR: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   started.push(child)
   let output = ''
   child.stdout!.on('data', (d) => (output += d))
