@@ -4,8 +4,6 @@ import { IconLock } from '@tabler/icons-react'
 import { ErrorScreen } from '~/components/error-screen'
 import { evaluationListPath } from './evaluation-format'
 
-export const FORBIDDEN_EVALUATION = 'You can only open your own evaluations.'
-
 /** The detail page's error boundary: a 403 says whose calls one may open; anything else is the usual screen. */
 export function EvaluationError({ error }: { error: unknown }) {
   if (!isRouteErrorResponse(error) || error.status !== 403) return <ErrorScreen error={error} />

@@ -1,10 +1,8 @@
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core'
 import { useFetcher } from '@remix-run/react'
 import { IconShieldSearch } from '@tabler/icons-react'
-import type { ProfanityResult } from '#contract/evaluations'
 import { useAudioSeek } from './call-audio'
-
-export type ProfanityOutcome = { intent: 'scan-profanity'; profanity: ProfanityResult | null; error: string | null }
+import type { ProfanityOutcome } from './profanity-panel.schema'
 
 /** "Scan for profanity" posts to the page's action: with JavaScript through a fetcher, without it as a plain form. */
 export function ProfanityPanel({ fallback }: { fallback?: ProfanityOutcome | null }) {

@@ -2,15 +2,12 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { Alert, Anchor, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { IconPencil, IconTrash } from '@tabler/icons-react'
-import type { Person } from '#contract/face'
 import { FACE_DEMO_PATH, formatDateTime } from './format'
 import type { Reply } from './photo-forms'
-import { EDIT_INTENT, parseEditForm } from './photo-schema'
+import { EDIT_INTENT, parseEditForm } from './photo.schema'
+import type { PersonRow } from './people-list.schema'
 import { Thumb } from './scan-table'
 import classes from './face.module.css'
-
-/** A person as the demo page gets them: photos mapped to the portal's image proxy. */
-export type PersonRow = Omit<Person, 'photos'> & { photos: { photo_id: number; src: string | null }[] }
 
 type Props = {
   people: PersonRow[]

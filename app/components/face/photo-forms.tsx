@@ -13,7 +13,7 @@ import {
   parseIdentifyForm,
   parseVerifyForm,
   VERIFY_INTENT,
-} from './photo-schema'
+} from './photo.schema'
 
 export type Reply = SubmissionResult<string[]> | null | undefined
 export type PersonOption = { value: string; label: string }

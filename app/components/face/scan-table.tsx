@@ -12,9 +12,7 @@ import {
   scanPath,
 } from './format'
 import classes from './face.module.css'
-
-/** A scan as the pages get it: the photo already mapped to the portal's image proxy. */
-export type ScanRow = Omit<Scan, 'photo_url'> & { photoSrc: string | null }
+import type { ScanRow } from './scan-table.schema'
 
 export function DecisionBadge({ decision }: { decision: Scan['decision'] }) {
   return (

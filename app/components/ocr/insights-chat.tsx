@@ -1,21 +1,12 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
+import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core'
 import { useFetcher } from '@remix-run/react'
 import { IconMessageQuestion } from '@tabler/icons-react'
 import { useEffect, useRef, useState } from 'react'
-import { insightsQuestion, type InsightsAnswer } from '#contract/ocr'
+import type { InsightsAnswer } from '#contract/ocr'
 import { ASK_INTENT } from './format'
+import { parseAskForm, type AskReply } from './insights-chat.schema'
 import classes from './ocr.module.css'
-
-export const ASK_ERROR = 'The question was not answered'
-
-export function parseAskForm(formData: FormData) {
-  return parseWithZod(formData, { schema: insightsQuestion, disableAutoCoercion: true })
-}
-
-/** What the document page's action answers a question with (in actionData, with or without JavaScript). */
-export type AskReply = { intent: typeof ASK_INTENT; result: SubmissionResult<string[]>; answer: InsightsAnswer | null }
 
 function Answer({ answer }: { answer: InsightsAnswer }) {
   return (

@@ -2,12 +2,9 @@ import { Button, CopyButton, Group, SimpleGrid, Stack, Switch, Text, Title } fro
 import { IconCheck, IconCopy } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import type { DocumentPage } from '#contract/ocr'
 import { confidenceColor } from './format'
+import type { ShownPage } from './page-view.schema'
 import classes from './ocr.module.css'
-
-/** A page as the loader sends it: the API's signed image link swapped for the portal's proxy path. */
-export type ShownPage = Omit<DocumentPage, 'image_url'> & { src: string | null }
 
 /** The word boxes over the image: an SVG in the page's pixel coordinates, stretched over the <img>. */
 function WordBoxes({ page }: { page: ShownPage }) {

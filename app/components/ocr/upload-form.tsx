@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react'
 import { UploadControls, useXhrUpload } from '~/components/layout/xhr-upload'
 import { OCR_DEMO_PATH, OCR_UPLOAD_PATH, typeOptions } from './format'
 import classes from './ocr.module.css'
-import { DOCUMENT_MAX_MB, parseUploadForm, withPhoto } from './upload-schema'
+import { DOCUMENT_MAX_MB, parseUploadForm, withPhoto } from './upload.schema'
 
 export type { UploadReply } from '~/components/layout/xhr-upload'
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import { ConfirmActionForm, ConfirmActionPanel } from '~/components/layout/confirm-action'
 import { formatDateTime, SPEECH_HISTORY_PATH } from './format'
+import { DELETE_INTENT } from './recording-delete.schema'
 
-export const DELETE_INTENT = 'delete'
 export type DeleteTarget = { recording_id: number; file_name: string; created_at: string }
 
 type Props = {

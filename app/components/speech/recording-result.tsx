@@ -9,9 +9,7 @@ import { SummaryEditor } from './summary-editor'
 import { TranscriptEditor } from './transcript-editor'
 import { TranscriptView } from './transcript-view'
 import classes from './speech.module.css'
-
-export type TranscriptVariant = 'redacted' | 'unredacted'
-export type Editing = 'transcript' | 'summary' | null
+import type { Editing, TranscriptVariant } from './recording-result.schema'
 
 type Props = {
   recording: Omit<RecordingDetail, 'audio_url'>

@@ -4,9 +4,8 @@ import { IconTrash } from '@tabler/icons-react'
 import type { RecordingSummary } from '#contract/speech'
 import { formatBytes, formatClock, formatDateTime, recordingPath } from './format'
 import { StatusBadge } from './recording-status'
+import type { Names } from './recording-table.schema'
 import { ListPager } from '~/components/layout/list-pager'
-
-export type Names = Record<string, string>
 
 type Props = {
   recordings: RecordingSummary[]

@@ -1,24 +1,16 @@
 import { getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
 import { Alert, Button, Group, NativeSelect, Stack, Text, Textarea } from '@mantine/core'
 import { Form, Link, useNavigation } from '@remix-run/react'
-import { updateTranscriptionBody, type SpeechSegment } from '#contract/speech'
+import type { SpeechSegment } from '#contract/speech'
 import { formatClock, speakerLabel } from './format'
 import classes from './speech.module.css'
-
-export const TRANSCRIPT_INTENT = 'update-transcript'
-export const TRANSCRIPT_ERROR = 'Update Transcript Error'
+import { parseTranscriptForm, TRANSCRIPT_ERROR, TRANSCRIPT_INTENT } from './transcript-editor.schema'
 
 const noAria = { ariaAttributes: false } as const
 const speakerOptions = (Object.keys(speakerLabel) as SpeechSegment['speaker'][]).map((value) => ({
   value,
   label: speakerLabel[value],
 }))
-
-/** The same rules in the browser and in the action: the contract's, read from the form as posted. */
-export function parseTranscriptForm(formData: FormData) {
-  return parseWithZod(formData, { schema: updateTranscriptionBody, disableAutoCoercion: true })
-}
 
 type Props = {
   recordingId: number

@@ -3,7 +3,7 @@ import { Alert, Input, NativeSelect, SimpleGrid, Stack } from '@mantine/core'
 import { UploadControls, useXhrUpload } from '~/components/layout/xhr-upload'
 import { SPEECH_DEMO_PATH, SPEECH_UPLOAD_PATH } from './format'
 import classes from './speech.module.css'
-import { parseUploadForm, RECORDING_MAX_MB } from './upload-schema'
+import { parseUploadForm, RECORDING_MAX_MB } from './upload.schema'
 
 export type Option = { value: string; label: string }
 

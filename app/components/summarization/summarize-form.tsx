@@ -25,7 +25,7 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import { SUMMARY_TEXT_MAX, SUMMARY_TEXT_MIN, summaryFileAccept, type SummaryTypeList } from '#contract/summarization'
 import { SUMMARIZE_DEMO_PATH } from './format'
 import { SummarizeProgress } from './summarize-progress'
-import { parseSummarizeForm, type SummarizeFormValue, type SummarizeOutcome } from './summarize-schema'
+import { parseSummarizeForm, type SummarizeFormValue, type SummarizeOutcome } from './summarize.schema'
 import classes from './summarization.module.css'
 
 export type { SummarizeOutcome }

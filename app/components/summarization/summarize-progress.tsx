@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Card, Group, Loader, Stack, Text, Title } from '@
 import { Link } from '@remix-run/react'
 import type { SummaryTypeCode } from '#contract/summarization'
 import { SUMMARY_HISTORY_PATH, summaryDetailPath } from './format'
-import type { SummarizeOutcome } from './summarize-schema'
+import type { SummarizeOutcome } from './summarize.schema'
 import { SummaryText } from './summary-text'
 
 type Props = {

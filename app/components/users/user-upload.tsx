@@ -1,11 +1,9 @@
 import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core'
 import { Form, useNavigation } from '@remix-run/react'
 import { IconFileUpload } from '@tabler/icons-react'
-import type { UserUploadReport } from '#contract/users'
 import { USER_LIST_PATH, USER_UPLOAD_TEMPLATE_PATH } from './paths'
+import type { UploadOutcome } from './user-upload.schema'
 import classes from './users.module.css'
-
-export type UploadOutcome = { report: UserUploadReport; fileName: string } | { error: string }
 
 // The report of a 50,000-row file is long; the page shows the first rows of each part.
 const SHOWN_ROWS = 200

@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod'
 import { z } from 'zod'
 import { createUserBody, editUserBody, type ManagedUser } from '#contract/users'
+import type { Option } from '../paths'
 
 /** The form's shape: every value a string, as the inputs hold them. */
 export type UserFormValue = {
@@ -110,4 +111,17 @@ export function conformFieldErrors(apiErrors: Record<string, string[]>) {
     else fieldErrors[path.replace(/\.(\d+)(?=\.|$)/g, '[$1]')] = messages
   }
   return { formErrors, fieldErrors }
+}
+
+/** The choices the form's selects offer, loaded by the page. */
+export type UserFormOptions = {
+  roles: Option[]
+  departments: Option[]
+  locations: Option[]
+  supervisors: Option[]
+  campaigns: Option[]
+  entities: Option[]
+  companyGroups: Option[]
+  payGroups: Option[]
+  jobCodes: Option[]
 }

@@ -24,19 +24,7 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import type { CreateUserBody, EditUserBody, ManagedUser } from '#contract/users'
 import { USER_LIST_PATH, type Option } from '../paths'
 import { statusOptions } from '../user-list-filters'
-import { newUserValue, parseUserForm, toFormValue, type UserFormValue } from './schema'
-
-export type UserFormOptions = {
-  roles: Option[]
-  departments: Option[]
-  locations: Option[]
-  supervisors: Option[]
-  campaigns: Option[]
-  entities: Option[]
-  companyGroups: Option[]
-  payGroups: Option[]
-  jobCodes: Option[]
-}
+import { newUserValue, parseUserForm, toFormValue, type UserFormOptions, type UserFormValue } from './schema'
 
 type Props = {
   user: ManagedUser | null

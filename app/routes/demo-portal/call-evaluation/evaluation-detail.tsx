@@ -25,7 +25,8 @@ import {
   statusColor,
   statusLabel,
 } from '~/components/call-evaluation/evaluation-format'
-import { ProfanityPanel, type ProfanityOutcome } from '~/components/call-evaluation/profanity-panel'
+import { ProfanityPanel } from '~/components/call-evaluation/profanity-panel'
+import type { ProfanityOutcome } from '~/components/call-evaluation/profanity-panel.schema'
 import { ScoringStatus, scoringInProgress } from '~/components/call-evaluation/scoring-status'
 import { SentimentPanel } from '~/components/call-evaluation/sentiment-panel'
 import { StatusPanel } from '~/components/call-evaluation/status-panel'

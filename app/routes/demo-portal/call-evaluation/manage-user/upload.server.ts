@@ -6,7 +6,7 @@ import {
   type UploadHandler,
 } from '@remix-run/node'
 import { USER_UPLOAD_MAX_BYTES } from '#contract/users'
-import type { UploadOutcome } from '~/components/users/user-upload'
+import type { UploadOutcome } from '~/components/users/user-upload.schema'
 import { createUpstream } from '~/services/upstream.server'
 import { uploadUsers, userFailure } from '~/services/users.server'
 

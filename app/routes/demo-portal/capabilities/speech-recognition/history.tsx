@@ -17,7 +17,8 @@ import {
   withParams,
 } from '~/components/speech/format'
 import { HistoryFilters, type HistoryFilterErrors } from '~/components/speech/history-filters'
-import { DELETE_INTENT, RecordingDeleteForm, RecordingDeletePanel } from '~/components/speech/recording-delete'
+import { RecordingDeleteForm, RecordingDeletePanel } from '~/components/speech/recording-delete'
+import { DELETE_INTENT } from '~/components/speech/recording-delete.schema'
 import { RecordingPager, RecordingTable } from '~/components/speech/recording-table'
 import { readForm } from '~/lib/forms.server'
 import { orNull, recordingIdOf, upstreamFailure } from '~/services/speech.server'

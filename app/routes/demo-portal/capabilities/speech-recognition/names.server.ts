@@ -1,6 +1,6 @@
 import { endpoints } from '#contract/endpoints'
 import type { LookupItem } from '#contract/lookups'
-import type { Names } from '~/components/speech/recording-table'
+import type { Names } from '~/components/speech/recording-table.schema'
 import { orNull } from '~/services/speech.server'
 import type { Upstream } from '~/services/upstream.server'
 

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { RECORDING_MAX_BYTES } from '#contract/speech'
-import { parseUploadForm, RECORDING_MAX_MB } from '~/components/speech/upload-schema'
+import { parseUploadForm, RECORDING_MAX_MB } from '~/components/speech/upload.schema'
 import { uploadRecording, upstreamFailure } from '~/services/speech.server'
 import { createUpstream } from '~/services/upstream.server'
 import { readSpooledUpload } from '~/lib/multipart-upload.server'

@@ -5,7 +5,7 @@ import { Link, useActionData, useLoaderData, useRouteError } from '@remix-run/re
 import { endpoints } from '#contract/endpoints'
 import { ErrorScreen } from '~/components/error-screen'
 import { inProgress, SUMMARIZATION_PATH, summaryDetailPath } from '~/components/summarization/format'
-import { conformFieldErrors, parseSummarizeForm } from '~/components/summarization/summarize-schema'
+import { conformFieldErrors, parseSummarizeForm } from '~/components/summarization/summarize.schema'
 import { SummarizeForm, type SummarizeOutcome } from '~/components/summarization/summarize-form'
 import { summarize, summaryFailure } from '~/services/summarization.server'
 import { createUpstream } from '~/services/upstream.server'

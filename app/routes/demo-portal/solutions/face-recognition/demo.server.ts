@@ -14,7 +14,7 @@ import {
   PERSON_UPDATED,
   scanPath,
 } from '~/components/face/format'
-import type { PersonRow } from '~/components/face/people-list'
+import type { PersonRow } from '~/components/face/people-list.schema'
 import {
   DELETE_INTENT,
   EDIT_INTENT,
@@ -25,7 +25,7 @@ import {
   parseIdentifyForm,
   parseVerifyForm,
   VERIFY_INTENT,
-} from '~/components/face/photo-schema'
+} from '~/components/face/photo.schema'
 import { readForm } from '~/lib/forms.server'
 import {
   enrolPerson,

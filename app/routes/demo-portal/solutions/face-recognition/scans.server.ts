@@ -1,6 +1,6 @@
 import { scanBucket, type Scan, type ScanBucket } from '#contract/face'
 import { PAGE_NOT_FOUND } from '~/components/face/format'
-import type { ScanRow } from '~/components/face/scan-table'
+import type { ScanRow } from '~/components/face/scan-table.schema'
 import { toPortalImageUrl } from '~/services/face.server'
 import { errorResponse } from '~/services/upstream.server'
 

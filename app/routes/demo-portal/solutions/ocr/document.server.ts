@@ -12,8 +12,8 @@ import {
   isBucket,
   NOT_FOUND,
 } from '~/components/ocr/format'
-import { ASK_ERROR, parseAskForm, type AskReply } from '~/components/ocr/insights-chat'
-import type { ShownPage } from '~/components/ocr/page-view'
+import { ASK_ERROR, parseAskForm, type AskReply } from '~/components/ocr/insights-chat.schema'
+import type { ShownPage } from '~/components/ocr/page-view.schema'
 import { readForm } from '~/lib/forms.server'
 import { askDocument, documentIdOf, toPortalImageUrl, upstreamFailure } from '~/services/ocr.server'
 import { createUpstream, errorResponse, type Upstream } from '~/services/upstream.server'

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { DOCUMENT_MAX_BYTES } from '#contract/ocr'
 import { UPLOAD_ERROR, UPLOAD_REFUSED } from '~/components/ocr/format'
-import { parseUploadForm, TOO_LARGE } from '~/components/ocr/upload-schema'
+import { parseUploadForm, TOO_LARGE } from '~/components/ocr/upload.schema'
 import { uploadDocument, upstreamFailure } from '~/services/ocr.server'
 import { createUpstream } from '~/services/upstream.server'
 import { readSpooledUpload } from '~/lib/multipart-upload.server'

@@ -1,0 +1,2 @@
+/** Language and domain codes to the names shown in the table. */
+export type Names = Record<string, string>
