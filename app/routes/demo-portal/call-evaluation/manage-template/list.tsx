@@ -10,10 +10,10 @@ import { TEMPLATE_LIST_PATH, useCanManageTemplates } from '~/components/call-eva
 import { TemplateDeleteForm, TemplateDeletePanel } from '~/components/call-evaluation/template-delete-confirm'
 import { TemplateListFilters, TemplateListPager } from '~/components/call-evaluation/template-list-filters'
 import { TemplateListTable } from '~/components/call-evaluation/template-list-table'
+import { backToList, deleteAction } from '~/lib/delete-action.server'
 import { readForm } from '~/lib/forms.server'
 import { getTemplate, listTemplates, templateFailure } from '~/services/templates.server'
 import { createUpstream } from '~/services/upstream.server'
-import { redirectWithToast, safeRedirect } from '~/sessions.server'
 import { pageTitle } from '~/theme'
 import { ConfirmModal } from '~/components/layout/confirm-action'
 
@@ -48,27 +48,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const deleteBody = z.object({ intent: z.literal('delete'), template_internal_id: templateInternalId })
 
-/** Back to the list as it was, minus the confirmation step. */
-function backTo(redirectTo: FormDataEntryValue | null) {
-  const url = new URL(safeRedirect(redirectTo, TEMPLATE_LIST_PATH), 'http://portal')
-  if (url.pathname !== TEMPLATE_LIST_PATH) return TEMPLATE_LIST_PATH
-  url.searchParams.delete(CONFIRM)
-  return `${url.pathname}${url.search}`
-}
-
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request)
-  const back = backTo(form.get('redirectTo'))
   const parsed = deleteBody.safeParse(Object.fromEntries(form))
-  if (!parsed.success) return redirectWithToast(back, { message: 'Choose a template to delete', type: 'error' })
-  const api = await createUpstream(request)
-  try {
-    await api.request(endpoints.archiveTemplate, { query: { template_internal_id: parsed.data.template_internal_id } })
-    return redirectWithToast(back, { message: 'Template deleted successfully' }, { headers: api.headers })
-  } catch (thrown) {
-    const { message } = await templateFailure(thrown)
-    return redirectWithToast(back, { message, type: 'error' }, { headers: api.headers })
-  }
+  return deleteAction({
+    request,
+    target: parsed.success ? parsed.data.template_internal_id : null,
+    remove: (api, template_internal_id) => api.request(endpoints.archiveTemplate, { query: { template_internal_id } }),
+    back: backToList(form.get('redirectTo'), TEMPLATE_LIST_PATH, CONFIRM),
+    messages: { done: 'Template deleted successfully', choose: 'Choose a template to delete' },
+    failure: templateFailure,
+  })
 }
 
 function useListLinks() {

@@ -17,10 +17,11 @@ import {
 import { UserListFilters, UserListPager } from '~/components/users/user-list-filters'
 import { UserTable } from '~/components/users/user-table'
 import { UserUpload } from '~/components/users/user-upload'
+import { backToList, deleteAction } from '~/lib/delete-action.server'
 import { readForm } from '~/lib/forms.server'
 import { createUpstream, orNull } from '~/services/upstream.server'
 import { filtersOf, listUsers, readUserListParams, requireAdmin, userFailure } from '~/services/users.server'
-import { redirectWithToast, safeRedirect } from '~/sessions.server'
+import { redirectWithToast } from '~/sessions.server'
 import { pageTitle } from '~/theme'
 import { uploadAction } from './upload.server'
 import { ConfirmModal } from '~/components/layout/confirm-action'
@@ -76,29 +77,18 @@ const deactivateBody = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),
 })
 
-/** Back to the list as it was, minus the confirmation step. */
-function backTo(redirectTo: FormDataEntryValue | null) {
-  const url = new URL(safeRedirect(redirectTo, USER_LIST_PATH), 'http://portal')
-  if (url.pathname !== USER_LIST_PATH) return USER_LIST_PATH
-  url.searchParams.delete(CONFIRM)
-  url.searchParams.delete(SEARCHED)
-  return `${url.pathname}${url.search}`
-}
-
 export async function action({ request }: ActionFunctionArgs) {
   if (request.headers.get('Content-Type')?.startsWith('multipart/form-data')) return uploadAction(request)
   const form = await readForm(request)
-  const back = backTo(form.get('redirectTo'))
   const parsed = deactivateBody.safeParse(Object.fromEntries(form))
-  if (!parsed.success) return redirectWithToast(back, { message: 'Choose a user to deactivate', type: 'error' })
-  const api = await createUpstream(request)
-  try {
-    await api.request(endpoints.deactivateUser, { params: { id: parsed.data.id } })
-    return await redirectWithToast(back, { message: userMessages.deactivated }, { headers: api.headers })
-  } catch (thrown) {
-    const { message } = await userFailure(thrown)
-    return redirectWithToast(back, { message, type: 'error' }, { headers: api.headers })
-  }
+  return deleteAction({
+    request,
+    target: parsed.success ? parsed.data.id : null,
+    remove: (api, id) => api.request(endpoints.deactivateUser, { params: { id } }),
+    back: backToList(form.get('redirectTo'), USER_LIST_PATH, CONFIRM, SEARCHED),
+    messages: { done: userMessages.deactivated, choose: 'Choose a user to deactivate' },
+    failure: userFailure,
+  })
 }
 
 function useListLinks() {

@@ -20,10 +20,10 @@ import { HistoryFilters, type HistoryFilterErrors } from '~/components/speech/hi
 import { RecordingDeleteForm, RecordingDeletePanel } from '~/components/speech/recording-delete'
 import { DELETE_INTENT } from '~/components/speech/recording-delete.schema'
 import { RecordingPager, RecordingTable } from '~/components/speech/recording-table'
+import { backToList, deleteAction } from '~/lib/delete-action.server'
 import { readForm } from '~/lib/forms.server'
 import { orNull, recordingIdOf, upstreamFailure } from '~/services/speech.server'
 import { createUpstream, errorResponse } from '~/services/upstream.server'
-import { redirectWithToast, safeRedirect } from '~/sessions.server'
 import { pageTitle } from '~/theme'
 import { lookupNames } from './names.server'
 import { ConfirmModal } from '~/components/layout/confirm-action'
@@ -70,30 +70,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data({ query, values, errors, ...list, names, confirm }, { headers: api.headers })
 }
 
-/** Back to the list as it was, minus the confirmation step. */
-function backTo(redirectTo: FormDataEntryValue | null) {
-  const url = new URL(safeRedirect(redirectTo, SPEECH_HISTORY_PATH), 'http://portal')
-  if (url.pathname !== SPEECH_HISTORY_PATH) return SPEECH_HISTORY_PATH
-  url.searchParams.delete(CONFIRM)
-  return `${url.pathname}${url.search}`
-}
-
 export async function action({ request, params }: ActionFunctionArgs) {
   requireHistory(params)
   const form = await readForm(request)
-  const back = backTo(form.get('redirectTo'))
   const id = recordingIdOf(form.get('recording_id'))
-  if (form.get('intent') !== DELETE_INTENT || id === null) {
-    return redirectWithToast(back, { title: DELETE_ERROR, message: 'Choose a recording to delete', type: 'error' })
-  }
-  const api = await createUpstream(request)
-  try {
-    await api.request(endpoints.deleteRecording, { query: { recording_id: id } })
-    return await redirectWithToast(back, { message: DELETED }, { headers: api.headers })
-  } catch (thrown) {
-    const { message } = await upstreamFailure(thrown)
-    return redirectWithToast(back, { title: DELETE_ERROR, message, type: 'error' }, { headers: api.headers })
-  }
+  return deleteAction({
+    request,
+    target: form.get('intent') === DELETE_INTENT ? id : null,
+    remove: (api, recording_id) => api.request(endpoints.deleteRecording, { query: { recording_id } }),
+    back: backToList(form.get('redirectTo'), SPEECH_HISTORY_PATH, CONFIRM),
+    messages: { done: DELETED, choose: 'Choose a recording to delete', errorTitle: DELETE_ERROR },
+  })
 }
 
 export default function SpeechHistoryPage() {

@@ -15,10 +15,10 @@ import {
 } from '~/components/summarization/summary-delete-confirm'
 import { SummaryListFilters, SummaryListPager, type ListValues } from '~/components/summarization/summary-list-filters'
 import { SummaryTable } from '~/components/summarization/summary-table'
+import { backToList, deleteAction } from '~/lib/delete-action.server'
 import { readForm } from '~/lib/forms.server'
 import { listSummaries, summaryFailure } from '~/services/summarization.server'
 import { createUpstream, orNull } from '~/services/upstream.server'
-import { redirectWithToast, safeRedirect } from '~/sessions.server'
 import { pageTitle } from '~/theme'
 import { ConfirmModal } from '~/components/layout/confirm-action'
 
@@ -77,28 +77,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 const deleteBody = z.object({ intent: z.literal('delete'), summary_id: summaryIdQuery.shape.summary_id })
 
-/** Back to the list as it was, minus the confirmation step. */
-function backTo(redirectTo: FormDataEntryValue | null) {
-  const url = new URL(safeRedirect(redirectTo, SUMMARY_HISTORY_PATH), 'http://portal')
-  if (url.pathname !== SUMMARY_HISTORY_PATH) return SUMMARY_HISTORY_PATH
-  url.searchParams.delete(CONFIRM)
-  return `${url.pathname}${url.search}`
-}
-
 export async function action({ request, params }: ActionFunctionArgs) {
   requireType(params)
   const form = await readForm(request)
-  const back = backTo(form.get('redirectTo'))
   const parsed = deleteBody.safeParse(Object.fromEntries(form))
-  if (!parsed.success) return redirectWithToast(back, { message: 'Choose a summary to delete', type: 'error' })
-  const api = await createUpstream(request)
-  try {
-    await api.request(endpoints.deleteSummary, { query: { summary_id: parsed.data.summary_id } })
-    return await redirectWithToast(back, { message: DELETED }, { headers: api.headers })
-  } catch (thrown) {
-    const { message } = await summaryFailure(thrown)
-    return redirectWithToast(back, { message, type: 'error' }, { headers: api.headers })
-  }
+  return deleteAction({
+    request,
+    target: parsed.success ? parsed.data.summary_id : null,
+    remove: (api, summary_id) => api.request(endpoints.deleteSummary, { query: { summary_id } }),
+    back: backToList(form.get('redirectTo'), SUMMARY_HISTORY_PATH, CONFIRM),
+    messages: { done: DELETED, choose: 'Choose a summary to delete' },
+    failure: summaryFailure,
+  })
 }
 
 function useListLinks() {

@@ -26,6 +26,7 @@ import {
   parseVerifyForm,
   VERIFY_INTENT,
 } from '~/components/face/photo.schema'
+import { backToList, deleteAction } from '~/lib/delete-action.server'
 import { readForm } from '~/lib/forms.server'
 import {
   enrolPerson,
@@ -38,7 +39,7 @@ import {
   verifyFace,
 } from '~/services/face.server'
 import { createUpstream, type Upstream } from '~/services/upstream.server'
-import { redirectWithToast, requireTokens, safeRedirect } from '~/sessions.server'
+import { redirectWithToast, requireTokens } from '~/sessions.server'
 import { readPhotoForm } from './photo-upload.server'
 
 export const PAGE_SIZE = 20
@@ -130,15 +131,6 @@ async function scanned(api: Upstream, scan: Awaited<ReturnType<typeof verifyFace
   )
 }
 
-/** Back to the demo as it was, minus the confirmation and edit steps. */
-function backTo(redirectTo: FormDataEntryValue | null) {
-  const url = new URL(safeRedirect(redirectTo, FACE_DEMO_PATH), 'http://portal')
-  if (url.pathname !== FACE_DEMO_PATH) return FACE_DEMO_PATH
-  url.searchParams.delete(CONFIRM)
-  url.searchParams.delete(EDIT)
-  return `${url.pathname}${url.search}`
-}
-
 /** Enrol, verify and identify (multipart, with their photos); edit and delete a person. */
 export async function demoAction({ request }: ActionFunctionArgs) {
   let form: FormData
@@ -203,19 +195,13 @@ export async function demoAction({ request }: ActionFunctionArgs) {
   }
 
   if (intent === DELETE_INTENT) {
-    const back = backTo(form.get('redirectTo'))
-    const id = idOf(form.get('person_id'))
-    if (id === null) {
-      return redirectWithToast(back, { title: DELETE_ERROR, message: 'Choose a person to delete', type: 'error' })
-    }
-    const api = await createUpstream(request)
-    try {
-      await api.request(endpoints.deletePerson, { params: { id } })
-      return await redirectWithToast(back, { message: DELETED }, { headers: api.headers })
-    } catch (thrown) {
-      const { message } = await upstreamFailure(thrown)
-      return redirectWithToast(back, { title: DELETE_ERROR, message, type: 'error' }, { headers: api.headers })
-    }
+    return deleteAction({
+      request,
+      target: idOf(form.get('person_id')),
+      remove: (api, id) => api.request(endpoints.deletePerson, { params: { id } }),
+      back: backToList(form.get('redirectTo'), FACE_DEMO_PATH, CONFIRM, EDIT),
+      messages: { done: DELETED, choose: 'Choose a person to delete', errorTitle: DELETE_ERROR },
+    })
   }
   return reply({ intent: null, result: { status: 'error', error: { '': ['Choose what to do'] } } }, 400)
 }

@@ -25,10 +25,10 @@ import { DistanceMeter } from '~/components/face/distance-meter'
 import { DELETE_INTENT } from '~/components/face/photo.schema'
 import { DecisionBadge, Thumb } from '~/components/face/scan-table'
 import { ConfirmActionForm, ConfirmActionPanel, ConfirmModal } from '~/components/layout/confirm-action'
+import { deleteAction } from '~/lib/delete-action.server'
 import { readForm } from '~/lib/forms.server'
 import { idOf, orNull, toPortalImageUrl, upstreamFailure } from '~/services/face.server'
 import { createUpstream, errorResponse } from '~/services/upstream.server'
-import { redirectWithToast } from '~/sessions.server'
 import { pageTitle } from '~/theme'
 import { requireBucket, rowOfScan } from './scans.server'
 
@@ -70,20 +70,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = idOf(params.subtype)
   const form = await readForm(request)
   if (form.get('intent') !== DELETE_INTENT) throw errorResponse(400, 'Choose what to do')
-  const api = await createUpstream(request)
-  if (id === null) throw errorResponse(404, SCAN_NOT_FOUND, api.headers)
-  try {
-    await api.request(endpoints.deleteScan, { params: { id } })
-  } catch (thrown) {
-    const { status, message } = await upstreamFailure(thrown)
-    if (status === 404) throw errorResponse(404, SCAN_NOT_FOUND, api.headers)
-    return redirectWithToast(
-      scanPath(bucket, id),
-      { title: SCAN_DELETE_ERROR, message, type: 'error' },
-      { headers: api.headers },
-    )
-  }
-  return redirectWithToast(bucketPath(bucket), { message: DELETED }, { headers: api.headers })
+  if (id === null) throw errorResponse(404, SCAN_NOT_FOUND, (await createUpstream(request)).headers)
+  return deleteAction({
+    request,
+    target: id,
+    remove: (api, scanId) => api.request(endpoints.deleteScan, { params: { id: scanId } }),
+    back: scanPath(bucket, id),
+    done: bucketPath(bucket),
+    messages: { done: DELETED, errorTitle: SCAN_DELETE_ERROR },
+    failure: async (thrown, api) => {
+      const failure = await upstreamFailure(thrown)
+      if (failure.status === 404) throw errorResponse(404, SCAN_NOT_FOUND, api.headers)
+      return failure
+    },
+  })
 }
 
 function deleting(scanId: number, pagePath: string) {

@@ -23,10 +23,10 @@ import {
   withParams,
 } from '~/components/ocr/format'
 import { usePollWhile } from '~/components/layout/job-progress'
+import { backToList, deleteAction } from '~/lib/delete-action.server'
 import { readForm } from '~/lib/forms.server'
 import { documentIdOf, orNull, upstreamFailure } from '~/services/ocr.server'
 import { createUpstream, errorResponse } from '~/services/upstream.server'
-import { redirectWithToast, safeRedirect } from '~/sessions.server'
 import { pageTitle } from '~/theme'
 import { ConfirmModal } from '~/components/layout/confirm-action'
 
@@ -79,30 +79,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data({ bucket, query, values, errors, ...list, confirm }, { headers: api.headers })
 }
 
-/** Back to the list as it was, minus the confirmation step. */
-function backTo(redirectTo: FormDataEntryValue | null, list: string) {
-  const url = new URL(safeRedirect(redirectTo, list), 'http://portal')
-  if (url.pathname !== list) return list
-  url.searchParams.delete(CONFIRM_PARAM)
-  return `${url.pathname}${url.search}`
-}
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const bucket = bucketOfParams(params)
   const form = await readForm(request)
-  const back = backTo(form.get('redirectTo'), bucketPath(bucket))
   const id = documentIdOf(form.get('document_id'))
-  if (form.get('intent') !== DELETE_INTENT || id === null) {
-    return redirectWithToast(back, { title: DELETE_ERROR, message: 'Choose a document to delete', type: 'error' })
-  }
-  const api = await createUpstream(request)
-  try {
-    await api.request(endpoints.deleteDocument, { query: { document_id: id } })
-    return await redirectWithToast(back, { message: DELETED }, { headers: api.headers })
-  } catch (thrown) {
-    const { message } = await upstreamFailure(thrown)
-    return redirectWithToast(back, { title: DELETE_ERROR, message, type: 'error' }, { headers: api.headers })
-  }
+  return deleteAction({
+    request,
+    target: form.get('intent') === DELETE_INTENT ? id : null,
+    remove: (api, document_id) => api.request(endpoints.deleteDocument, { query: { document_id } }),
+    back: backToList(form.get('redirectTo'), bucketPath(bucket), CONFIRM_PARAM),
+    messages: { done: DELETED, choose: 'Choose a document to delete', errorTitle: DELETE_ERROR },
+  })
 }
 
 export default function OcrBucketPage() {

@@ -14,10 +14,10 @@ import {
 } from '~/components/ocr/format'
 import { ASK_ERROR, parseAskForm, type AskReply } from '~/components/ocr/insights-chat.schema'
 import type { ShownPage } from '~/components/ocr/page-view.schema'
+import { deleteAction } from '~/lib/delete-action.server'
 import { readForm } from '~/lib/forms.server'
 import { askDocument, documentIdOf, toPortalImageUrl, upstreamFailure } from '~/services/ocr.server'
 import { createUpstream, errorResponse, type Upstream } from '~/services/upstream.server'
-import { redirectWithToast } from '~/sessions.server'
 
 /** `:type` must be a KPI bucket and `:subtype` a document id; anything else is not a page. */
 function paramsOf(params: LoaderFunctionArgs['params']): { bucket: DocumentBucket; id: number } {
@@ -78,14 +78,14 @@ export async function documentAction({ request, params }: ActionFunctionArgs) {
   }
 
   if (intent === DELETE_INTENT) {
-    const api = await createUpstream(request)
-    try {
-      await api.request(endpoints.deleteDocument, { query: { document_id: id } })
-      return await redirectWithToast(bucketPath(bucket), { message: DELETED }, { headers: api.headers })
-    } catch (thrown) {
-      const { message } = await upstreamFailure(thrown)
-      return redirectWithToast(here, { title: DELETE_ERROR, message, type: 'error' }, { headers: api.headers })
-    }
+    return deleteAction({
+      request,
+      target: id,
+      remove: (api, document_id) => api.request(endpoints.deleteDocument, { query: { document_id } }),
+      back: here,
+      done: bucketPath(bucket),
+      messages: { done: DELETED, errorTitle: DELETE_ERROR },
+    })
   }
   return data({ intent: null, result: null, answer: null }, { status: 400 })
 }
