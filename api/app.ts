@@ -22,6 +22,7 @@ import { evaluationAnalysisRoutes } from './modules/evaluations/routes/analysis'
 import { evaluationAudioRoutes } from './modules/evaluations/routes/audio'
 import { evaluationReviewRoutes } from './modules/evaluations/routes/review'
 import { evaluationRoutes } from './modules/evaluations/routes/evaluations'
+import { evaluationExportRoutes } from './modules/evaluations/routes/export'
 import { healthRoutes } from './modules/health/routes'
 import { lookupRoutes } from './modules/lookups/routes/general'
 import { notificationRoutes } from './modules/notifications/routes'
@@ -102,6 +103,7 @@ export async function buildApp({ database, env, queue, blobs = null, llm = null,
   await app.register(evaluationAudioRoutes, { db, blobs, jwtSecret: env.jwtSecret })
   await app.register(evaluationAnalysisRoutes, { db })
   await app.register(dashboardRoutes, { db })
+  await app.register(evaluationExportRoutes, { db })
   await app.register(projectListRoutes, { db })
   await app.register(userRoutes, { db })
   await app.register(accessMgmtRoutes, { db })

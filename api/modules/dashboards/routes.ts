@@ -17,7 +17,6 @@ import {
   topViolationsByCategories,
 } from './store/violations'
 import { ok } from '../../lib/reply'
-import { evaluationExportRoutes } from '../evaluations/routes/export'
 import type { AuthUser } from '../../plugins/auth'
 
 /** A dashboard endpoint: filters in the query, figures in the answer. */
@@ -25,12 +24,9 @@ type DashboardEndpoint = Extract<(typeof endpoints)[keyof typeof endpoints], { t
 
 /**
  * The dashboards: SQL aggregates over the evaluations, every one with the same filters. Anyone
- * signed in reads them; an agent's figures are over their own calls only. The list's CSV export
- * comes along.
+ * signed in reads them; an agent's figures are over their own calls only.
  */
 export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  await app.register(evaluationExportRoutes, { db })
-
   function dashboard<E extends DashboardEndpoint>(
     endpoint: E,
     compute: (query: z.output<E['query']>, user: AuthUser) => Promise<z.input<E['response']>>,
