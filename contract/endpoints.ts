@@ -62,6 +62,7 @@ export type Endpoint = {
 }
 
 const endpoint = <const E extends Endpoint>(e: E) => e
+const mb = (bytes: number) => bytes / 1024 / 1024
 
 const table = {
   // ---------------------------------------------------------------- accounts
@@ -599,7 +600,7 @@ const table = {
     method: 'POST',
     path: '/api/accounts/user-upload/',
     tag: 'users',
-    summary: 'Create users from a CSV file (field "file", at most 5 MB and 50,000 rows): a report per row',
+    summary: `Create users from a CSV file (field "file", at most ${mb(users.USER_UPLOAD_MAX_BYTES)} MB and ${users.USER_UPLOAD_MAX_ROWS.toLocaleString('en')} rows): a report per row`,
     access: ['admin'],
     multipart: { files: { file: 1 } },
     response: users.userUploadReport,
@@ -707,8 +708,7 @@ const table = {
     method: 'POST',
     path: '/api/speech_recognition/upload_recording/',
     tag: 'speech recognition',
-    summary:
-      'Upload a recording (multipart: file, language, domain; wav, mp3, m4a, ogg, flac or webm up to 200 MB) and queue its transcription',
+    summary: `Upload a recording (multipart: file, language, domain; wav, mp3, m4a, ogg, flac or webm up to ${mb(speech.RECORDING_MAX_BYTES)} MB) and queue its transcription`,
     access: 'signed-in',
     multipart: { files: { file: 1 }, fields: speech.uploadRecordingFields },
     response: speech.uploadRecordingResult,
@@ -854,8 +854,7 @@ const table = {
     method: 'POST',
     path: '/api/ocr/upload_document/',
     tag: 'document OCR',
-    summary:
-      'Upload a document (multipart: file, document_type; PNG, JPEG, TIFF, WebP or PDF up to 25 MB) and queue its OCR',
+    summary: `Upload a document (multipart: file, document_type; PNG, JPEG, TIFF, WebP or PDF up to ${mb(ocr.DOCUMENT_MAX_BYTES)} MB) and queue its OCR`,
     access: 'signed-in',
     multipart: { files: { file: 1 }, fields: ocr.uploadDocumentFields },
     response: ocr.uploadDocumentResult,
@@ -930,8 +929,7 @@ const table = {
     method: 'POST',
     path: '/api/face_recognition/people/',
     tag: 'facial recognition',
-    summary:
-      'Enrol a person (multipart: name, external_id and 1–5 photos, each PNG, JPEG or WebP up to 10 MB with exactly one clear face)',
+    summary: `Enrol a person (multipart: name, external_id and 1–${face.PHOTOS_PER_PERSON} photos, each PNG, JPEG or WebP up to ${mb(face.PHOTO_MAX_BYTES)} MB with exactly one clear face)`,
     access: 'signed-in',
     multipart: { files: { photos: 5 }, fields: face.personFields },
     response: face.person,
