@@ -1,7 +1,6 @@
-import { Anchor, Badge, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Badge, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import {
-  Link,
   useActionData,
   useFetcher,
   useLoaderData,
@@ -10,7 +9,6 @@ import {
   useRouteError,
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
-import { IconArrowLeft } from '@tabler/icons-react'
 import { useEffect } from 'react'
 import { AudioSeekProvider, CallAudio } from '~/components/call-evaluation/call-audio'
 import { CallFacts } from '~/components/call-evaluation/call-facts'
@@ -33,6 +31,7 @@ import { StatusPanel } from '~/components/call-evaluation/status-panel'
 import { WordCloud } from '~/components/call-evaluation/word-cloud'
 import { pageTitle } from '~/theme'
 import { evaluationDetailAction, loadEvaluationDetail } from './evaluation-detail.server'
+import { PageHeader } from '~/components/layout/page-header'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data ? `Evaluation #${data.id}` : 'Evaluation') },
@@ -100,22 +99,19 @@ export default function EvaluationDetailPage() {
   return (
     <AudioSeekProvider>
       <Stack gap="lg">
-        <div>
-          <Anchor component={Link} to={evaluationListPath} size="sm">
-            <Group gap={4} component="span">
-              <IconArrowLeft size={14} aria-hidden />
-              All evaluations
-            </Group>
-          </Anchor>
-          <Group justify="space-between" align="flex-end" mt={4} gap="sm">
-            <div>
-              <Title order={1}>
-                Evaluation #{id}: {detail.customer_name || 'call'}
-              </Title>
-              <Text c="dimmed" size="sm">
-                {detail.agent.name} · {detail.campaign.name} · {formatDateTime(detail.call_time)}
-              </Text>
-            </div>
+        <PageHeader
+          back={{ to: evaluationListPath, label: 'All evaluations' }}
+          title={
+            <>
+              Evaluation #{id}: {detail.customer_name || 'call'}
+            </>
+          }
+          description={
+            <Text c="dimmed" size="sm">
+              {detail.agent.name} · {detail.campaign.name} · {formatDateTime(detail.call_time)}
+            </Text>
+          }
+          actions={
             <Group gap="xs">
               <Badge color={statusColor[detail.status]} variant="light" size="lg">
                 {statusLabel[detail.status]}
@@ -132,8 +128,8 @@ export default function EvaluationDetailPage() {
                 </Badge>
               ) : null}
             </Group>
-          </Group>
-        </div>
+          }
+        />
         <Grid gutter="lg">
           <Grid.Col span={{ base: 12, lg: 5 }}>
             <Stack gap="lg">

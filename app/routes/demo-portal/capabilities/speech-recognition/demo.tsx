@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
+import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import {
   Link,
@@ -9,7 +9,7 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
-import { IconArrowLeft, IconHistory, IconUpload } from '@tabler/icons-react'
+import { IconHistory, IconUpload } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import type { User } from '#contract/accounts'
 import { ErrorScreen } from '~/components/error-screen'
@@ -19,6 +19,7 @@ import { RecordingProgress, StatusBadge } from '~/components/speech/recording-st
 import { UploadForm } from '~/components/speech/upload-form'
 import { pageTitle } from '~/theme'
 import { demoAction, loadDemo } from './demo.server'
+import { PageHeader } from '~/components/layout/page-header'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data?.recording ? data.recording.detail.file_name : 'Speech recognition demo') },
@@ -33,20 +34,12 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
 
 function Header({ title, children }: { title: string; children?: ReactNode }) {
   return (
-    <div>
-      <Anchor component={Link} to={SPEECH_PATH} size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={14} aria-hidden />
-          Speech recognition
-        </Group>
-      </Anchor>
-      <Group justify="space-between" align="flex-end" mt={4} gap="sm">
-        <Title order={1} style={{ overflowWrap: 'anywhere' }}>
-          {title}
-        </Title>
-        <Group gap="sm">{children}</Group>
-      </Group>
-    </div>
+    <PageHeader
+      back={{ to: SPEECH_PATH, label: 'Speech recognition' }}
+      title={title}
+      wrapTitle
+      actions={<Group gap="sm">{children}</Group>}
+    />
   )
 }
 

@@ -1,7 +1,7 @@
-import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
+import { Alert, Button, Card, Stack, Text } from '@mantine/core'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from '@remix-run/react'
-import { IconArrowLeft, IconUpload } from '@tabler/icons-react'
+import { IconUpload } from '@tabler/icons-react'
 import { useState } from 'react'
 import type { User } from '#contract/accounts'
 import { endpoints } from '#contract/endpoints'
@@ -27,6 +27,7 @@ import { createUpstream, errorResponse } from '~/services/upstream.server'
 import { pageTitle } from '~/theme'
 import { lookupNames } from './names.server'
 import { ConfirmModal } from '~/components/layout/confirm-action'
+import { PageHeader } from '~/components/layout/page-header'
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Speech recognition history') }]
 
@@ -96,23 +97,16 @@ export default function SpeechHistoryPage() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Anchor component={Link} to={SPEECH_PATH} size="sm">
-          <Group gap={4} component="span">
-            <IconArrowLeft size={14} aria-hidden />
-            Speech recognition
-          </Group>
-        </Anchor>
-        <Group justify="space-between" align="flex-end" mt={4} gap="sm">
-          <div>
-            <Title order={1}>Past history</Title>
-            <Text c="dimmed">Your recordings, newest first: open one for its transcript, or delete it.</Text>
-          </div>
+      <PageHeader
+        back={{ to: SPEECH_PATH, label: 'Speech recognition' }}
+        title="Past history"
+        description={<Text c="dimmed">Your recordings, newest first: open one for its transcript, or delete it.</Text>}
+        actions={
           <Button component={Link} to={SPEECH_DEMO_PATH} leftSection={<IconUpload size={16} />}>
             Upload a recording
           </Button>
-        </Group>
-      </div>
+        }
+      />
       {confirm ? <RecordingDeletePanel recording={confirm} redirectTo={redirectTo} cancelHref={redirectTo} /> : null}
       <Card padding="md">
         <Stack gap="md">

@@ -1,7 +1,7 @@
-import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Button, Card, Group, Stack, Text } from '@mantine/core'
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useLocation, useRouteError } from '@remix-run/react'
-import { IconArrowLeft, IconFaceId } from '@tabler/icons-react'
+import { IconFaceId } from '@tabler/icons-react'
 import { endpoints } from '#contract/endpoints'
 import { ErrorScreen } from '~/components/error-screen'
 import {
@@ -19,6 +19,7 @@ import { idOf, upstreamFailure } from '~/services/face.server'
 import { createUpstream } from '~/services/upstream.server'
 import { pageTitle } from '~/theme'
 import { requireBucket, rowOfScan } from './scans.server'
+import { PageHeader } from '~/components/layout/page-header'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data ? `${bucketLabel[data.bucket]} scans` : 'Facial recognition') },
@@ -42,20 +43,15 @@ export default function FaceBucketPage() {
   const { pathname, search } = useLocation()
   return (
     <Stack gap="lg">
-      <div>
-        <Anchor component={Link} to={FACE_PATH} size="sm">
-          <Group gap={4} component="span">
-            <IconArrowLeft size={14} aria-hidden />
-            Facial recognition
-          </Group>
-        </Anchor>
-        <Group justify="space-between" align="flex-end" mt={4} gap="sm">
-          <Title order={1}>{bucketLabel[bucket]}</Title>
+      <PageHeader
+        back={{ to: FACE_PATH, label: 'Facial recognition' }}
+        title={bucketLabel[bucket]}
+        actions={
           <Button component={Link} to={FACE_DEMO_PATH} leftSection={<IconFaceId size={16} />}>
             Verify a face
           </Button>
-        </Group>
-      </div>
+        }
+      />
       <nav aria-label="Scans by decision">
         <Group gap="md">
           {SCAN_BUCKETS.map((b) => (

@@ -1,7 +1,6 @@
-import { Alert, Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Alert, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useActionData, useLoaderData, useLocation, useRouteError } from '@remix-run/react'
-import { IconArrowLeft } from '@tabler/icons-react'
+import { useActionData, useLoaderData, useLocation, useRouteError } from '@remix-run/react'
 import { useState } from 'react'
 import { ErrorScreen } from '~/components/error-screen'
 import { ConfirmActionForm, ConfirmActionPanel, ConfirmModal } from '~/components/layout/confirm-action'
@@ -14,6 +13,7 @@ import { DELETE_INTENT } from '~/components/face/photo.schema'
 import { withParams } from '~/components/speech/format'
 import { pageTitle } from '~/theme'
 import { demoAction, loadDemo } from './demo.server'
+import { PageHeader } from '~/components/layout/page-header'
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Facial recognition demo') }]
 
@@ -62,21 +62,17 @@ export default function FaceDemoPage() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Anchor component={Link} to={FACE_PATH} size="sm">
-          <Group gap={4} component="span">
-            <IconArrowLeft size={14} aria-hidden />
-            Facial recognition
-          </Group>
-        </Anchor>
-        <Title order={1} mt={4}>
-          Enrol and verify faces
-        </Title>
-        <Text c="dimmed" maw={760}>
-          Enrol a person from one to five photos, then verify a new photo against them or find who it shows. Each photo
-          must show one face, large and sharp enough; the result says how close the face is and whether it looks live.
-        </Text>
-      </div>
+      <PageHeader
+        back={{ to: FACE_PATH, label: 'Facial recognition' }}
+        title="Enrol and verify faces"
+        description={
+          <Text c="dimmed" maw={760}>
+            Enrol a person from one to five photos, then verify a new photo against them or find who it shows. Each
+            photo must show one face, large and sharp enough; the result says how close the face is and whether it looks
+            live.
+          </Text>
+        }
+      />
       {confirm ? (
         <ConfirmActionPanel {...deleting(confirm, redirectTo)} title="Delete person" cancelHref={redirectTo} />
       ) : null}

@@ -1,7 +1,7 @@
-import { Anchor, Button, Card, Center, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Button, Card, Center, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { isRouteErrorResponse, Link, useLoaderData, useParams, useRouteError } from '@remix-run/react'
-import { IconArrowLeft, IconFaceId, IconTrash } from '@tabler/icons-react'
+import { IconFaceId, IconTrash } from '@tabler/icons-react'
 import { useState } from 'react'
 import { endpoints } from '#contract/endpoints'
 import { ErrorScreen } from '~/components/error-screen'
@@ -31,6 +31,7 @@ import { idOf, orNull, toPortalImageUrl, upstreamFailure } from '~/services/face
 import { createUpstream, errorResponse } from '~/services/upstream.server'
 import { pageTitle } from '~/theme'
 import { requireBucket, rowOfScan } from './scans.server'
+import { BackLink } from '~/components/layout/page-header'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data ? `Scan #${data.scan.scan_id}` : SCAN_NOT_FOUND) },
@@ -102,14 +103,7 @@ function deleting(scanId: number, pagePath: string) {
 }
 
 function Back({ bucket }: { bucket: keyof typeof bucketLabel }) {
-  return (
-    <Anchor component={Link} to={bucketPath(bucket)} size="sm">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={14} aria-hidden />
-        {bucketLabel[bucket]} scans
-      </Group>
-    </Anchor>
-  )
+  return <BackLink to={bucketPath(bucket)}>{bucketLabel[bucket]} scans</BackLink>
 }
 
 function Reasons({ label, reasons }: { label: string; reasons: string[] }) {

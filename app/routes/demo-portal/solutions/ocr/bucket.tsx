@@ -1,7 +1,7 @@
-import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
+import { Alert, Button, Card, Stack, Text } from '@mantine/core'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useLocation, useRouteError } from '@remix-run/react'
-import { IconArrowLeft, IconScan } from '@tabler/icons-react'
+import { IconScan } from '@tabler/icons-react'
 import { useState } from 'react'
 import { endpoints } from '#contract/endpoints'
 import { documentListQuery, type DocumentBucket, type DocumentListQuery, type DocumentSummary } from '#contract/ocr'
@@ -29,6 +29,7 @@ import { documentIdOf, orNull, upstreamFailure } from '~/services/ocr.server'
 import { createUpstream, errorResponse } from '~/services/upstream.server'
 import { pageTitle } from '~/theme'
 import { ConfirmModal } from '~/components/layout/confirm-action'
+import { PageHeader } from '~/components/layout/page-header'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data ? `${bucketLabel[data.bucket]} documents` : 'Documents') },
@@ -105,23 +106,16 @@ export default function OcrBucketPage() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Anchor component={Link} to={OCR_PATH} size="sm">
-          <Group gap={4} component="span">
-            <IconArrowLeft size={14} aria-hidden />
-            Document OCR
-          </Group>
-        </Anchor>
-        <Group justify="space-between" align="flex-end" mt={4} gap="sm">
-          <div>
-            <Title order={1}>{bucketLabel[bucket]} documents</Title>
-            <Text c="dimmed">{intro[bucket]}</Text>
-          </div>
+      <PageHeader
+        back={{ to: OCR_PATH, label: 'Document OCR' }}
+        title={<>{bucketLabel[bucket]} documents</>}
+        description={<Text c="dimmed">{intro[bucket]}</Text>}
+        actions={
           <Button component={Link} to={OCR_DEMO_PATH} leftSection={<IconScan size={16} />}>
             Scan a document
           </Button>
-        </Group>
-      </div>
+        }
+      />
       {confirm ? (
         <DocumentDeletePanel document={confirm} action={list} redirectTo={redirectTo} cancelHref={redirectTo} />
       ) : null}

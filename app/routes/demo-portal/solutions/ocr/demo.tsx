@@ -1,7 +1,7 @@
-import { Anchor, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core'
+import { Button, Card, List, Stack, Text, Title } from '@mantine/core'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useRouteError } from '@remix-run/react'
-import { IconArrowLeft, IconFileText } from '@tabler/icons-react'
+import { IconFileText } from '@tabler/icons-react'
 import { documentAccept } from '#contract/ocr'
 import { ErrorScreen } from '~/components/error-screen'
 import { bucketPath, documentPath, OCR_PATH, UPLOAD_REFUSED, UPLOADED } from '~/components/ocr/format'
@@ -9,6 +9,7 @@ import { UploadForm } from '~/components/ocr/upload-form'
 import { redirectWithToast, requireTokens } from '~/sessions.server'
 import { pageTitle } from '~/theme'
 import { handleUpload } from './upload.server'
+import { PageHeader } from '~/components/layout/page-header'
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Document OCR demo') }]
 
@@ -42,15 +43,10 @@ export default function OcrDemoPage() {
   const actionData = useActionData<typeof action>()
   return (
     <Stack gap="lg">
-      <div>
-        <Anchor component={Link} to={OCR_PATH} size="sm">
-          <Group gap={4} component="span">
-            <IconArrowLeft size={14} aria-hidden />
-            Document OCR
-          </Group>
-        </Anchor>
-        <Group justify="space-between" align="flex-end" mt={4} gap="sm">
-          <Title order={1}>Read a document</Title>
+      <PageHeader
+        back={{ to: OCR_PATH, label: 'Document OCR' }}
+        title="Read a document"
+        actions={
           <Button
             component={Link}
             to={bucketPath('scanned')}
@@ -59,8 +55,8 @@ export default function OcrDemoPage() {
           >
             Scanned documents
           </Button>
-        </Group>
-      </div>
+        }
+      />
       <Text c="dimmed" maw={760}>
         Upload or photograph an ID card, an invoice or a form. Its pages are straightened and read word by word, and the
         fields of its type are extracted and checked. You can then ask questions about it.

@@ -9,7 +9,7 @@ import {
   useRouteError,
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
-import { IconArrowLeft, IconFileSearch, IconScan, IconTrash } from '@tabler/icons-react'
+import { IconFileSearch, IconScan, IconTrash } from '@tabler/icons-react'
 import { useState } from 'react'
 import { ErrorScreen } from '~/components/error-screen'
 import { DocumentDeleteForm, DocumentDeletePanel } from '~/components/ocr/document-delete'
@@ -36,6 +36,7 @@ import { StatusBadge } from '~/components/speech/recording-status'
 import { pageTitle } from '~/theme'
 import { documentAction, loadDocument } from './document.server'
 import { ConfirmModal } from '~/components/layout/confirm-action'
+import { PageHeader } from '~/components/layout/page-header'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data ? data.document.file_name : 'Document') },
@@ -83,25 +84,24 @@ export default function OcrDocumentPage() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Group gap={6}>
-          <Anchor component={Link} to={OCR_PATH} size="sm">
-            <Group gap={4} component="span">
-              <IconArrowLeft size={14} aria-hidden />
-              Document OCR
-            </Group>
-          </Anchor>
-          <Text size="sm" c="dimmed" aria-hidden>
-            /
-          </Text>
-          <Anchor component={Link} to={bucketPath(bucketOf(document.status))} size="sm">
-            {bucketLabel[bucketOf(document.status)]} documents
-          </Anchor>
-        </Group>
-        <Group justify="space-between" align="flex-end" mt={4} gap="sm">
-          <Title order={1} style={{ overflowWrap: 'anywhere' }}>
-            {document.file_name}
-          </Title>
+      <PageHeader
+        back={{
+          to: OCR_PATH,
+          label: 'Document OCR',
+          trail: (
+            <>
+              <Text size="sm" c="dimmed" aria-hidden>
+                /
+              </Text>
+              <Anchor component={Link} to={bucketPath(bucketOf(document.status))} size="sm">
+                {bucketLabel[bucketOf(document.status)]} documents
+              </Anchor>
+            </>
+          ),
+        }}
+        title={document.file_name}
+        wrapTitle
+        actions={
           <Group gap="sm">
             <Button component={Link} to={OCR_DEMO_PATH} variant="default" leftSection={<IconScan size={16} />}>
               Scan another
@@ -121,8 +121,8 @@ export default function OcrDocumentPage() {
               Delete
             </Button>
           </Group>
-        </Group>
-      </div>
+        }
+      />
       {confirming ? (
         <DocumentDeletePanel document={target} action={back} redirectTo={bucketPath(bucket)} cancelHref={back} />
       ) : null}
