@@ -4,9 +4,10 @@ import { useNavigate } from '@remix-run/react'
 import { IconUpload } from '@tabler/icons-react'
 import { useEffect, useRef, useState } from 'react'
 import { formatBytes } from '~/components/speech/format'
+import type { UploadReply } from './xhr-upload.schema'
 
-/** What an upload resource route answers the page's XMLHttpRequest with. */
-export type UploadReply = { location: string; reload?: boolean } | { result: SubmissionResult<string[]> }
+/** What an upload resource route answers the page's XMLHttpRequest with (its type lives in xhr-upload.schema.ts, for the server). */
+export type { UploadReply }
 
 export type UploadProgressState =
   { phase: 'idle'; message?: string } | { phase: 'uploading'; loaded: number; total: number } | { phase: 'processing' }
