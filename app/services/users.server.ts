@@ -1,3 +1,4 @@
+import { invariantResponse } from '@epic-web/invariant'
 import { z } from 'zod'
 import { role, type Role } from '#contract/accounts'
 import { errorBody } from '#contract/envelope'
@@ -53,7 +54,7 @@ export function uploadUsers(api: Upstream, file: File) {
 /** The signed-in user, who must be an admin: anyone else gets this route's 403. */
 export async function requireAdmin(api: Upstream) {
   const me = await api.request(endpoints.userDetail)
-  if (me.role !== 'admin') throw new Response(USERS_FORBIDDEN, { status: 403 })
+  invariantResponse(me.role === 'admin', USERS_FORBIDDEN, { status: 403 })
   return me
 }
 

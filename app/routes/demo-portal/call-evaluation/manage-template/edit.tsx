@@ -1,3 +1,4 @@
+import { invariantResponse } from '@epic-web/invariant'
 import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from '@remix-run/react'
@@ -26,7 +27,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 function idParam(params: LoaderFunctionArgs['params']) {
   const id = params.internalTemplateId
   if (id === undefined) return null
-  if (!templateInternalId.safeParse(id).success) throw new Response('Template not found', { status: 404 })
+  invariantResponse(templateInternalId.safeParse(id).success, 'Template not found', { status: 404 })
   return id
 }
 

@@ -1,3 +1,4 @@
+import { invariantResponse } from '@epic-web/invariant'
 import { Alert, Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useRouteError } from '@remix-run/react'
@@ -23,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 function idParam(params: LoaderFunctionArgs['params']) {
   if (params.id === undefined) return null
   const parsed = userIdParam.safeParse(params)
-  if (!parsed.success) throw new Response(userMessages.notFound, { status: 404 })
+  invariantResponse(parsed.success, userMessages.notFound, { status: 404 })
   return parsed.data.id
 }
 

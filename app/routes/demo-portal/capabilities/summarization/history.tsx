@@ -1,3 +1,4 @@
+import { invariantResponse } from '@epic-web/invariant'
 import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useLocation, useRouteError } from '@remix-run/react'
@@ -33,7 +34,7 @@ const LIST_ERROR = 'something went wrong in list api'
 const DELETED = 'Deleted record successfully!'
 
 function requireType(params: LoaderFunctionArgs['params']) {
-  if (!params.type || !TYPES.has(params.type)) throw new Response('There is no such summary list.', { status: 404 })
+  invariantResponse(params.type && TYPES.has(params.type), 'There is no such summary list.', { status: 404 })
 }
 
 /** The query as the contract reads it; invalid filters are reported and left out, so the list still shows. */
