@@ -1092,6 +1092,9 @@ export function pathOf(endpoint: Pick<Endpoint, 'path'>, params: Record<string, 
   })
 }
 
+/** A `:name` path as OpenAPI writes it, `{name}`: how the API's route list and the document name a route. */
+export const pathTemplateOf = (path: string) => path.replace(/:(\w+)/g, '{$1}')
+
 /** Whether calling the endpoint takes the user's bearer token (not sign-in, health or a signed link). */
 export const needsBearer = (endpoint: Pick<Endpoint, 'access'>) =>
   endpoint.access !== 'public' && endpoint.access !== 'signed-link'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { endpoints, needsBearer } from '#contract/endpoints'
+import { endpoints, needsBearer, pathTemplateOf } from '#contract/endpoints'
 import { paths } from '#contract/paths'
 import { setupTestApp, type TestApp } from '#api/test-utils'
 
@@ -60,7 +60,7 @@ describe('the OpenAPI document, generated from the endpoint table', () => {
     const documented = operations().filter(({ path }) => !path.startsWith('/api/docs'))
     expect(documented.map(({ op }) => op.operationId).sort()).toEqual(Object.keys(endpoints).sort())
     for (const [id, e] of Object.entries(endpoints)) {
-      const path = e.path.replace(/:(\w+)/g, '{$1}')
+      const path = pathTemplateOf(e.path)
       expect((doc.paths[path] as Record<string, Operation>)?.[e.method.toLowerCase()]?.operationId, id).toBe(id)
     }
   })

@@ -1,7 +1,7 @@
 import { eq, ne } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Role } from '#contract/accounts'
-import { endpoints, type Endpoint } from '#contract/endpoints'
+import { endpoints, pathTemplateOf, type Endpoint } from '#contract/endpoints'
 import { paths } from '#contract/paths'
 import { callEvaluations, recordings } from '#api/db/schema'
 import { createAudioSigner } from '#api/modules/evaluations/audio-url'
@@ -448,7 +448,7 @@ type Case = { key: string; column: string; as?: Role; expected: number }
 
 /** The contract's endpoints by "METHOD path", as the app and the OpenAPI document write them. */
 const byKey = new Map<string, Endpoint>(
-  Object.values(endpoints).map((e) => [`${e.method} ${e.path.replace(/:(\w+)/g, '{$1}')}`, e]),
+  Object.values(endpoints).map((e) => [`${e.method} ${pathTemplateOf(e.path)}`, e]),
 )
 
 /** How a caller proves who they are, from the contract: nothing, a signed link, or a bearer token. */
@@ -562,7 +562,7 @@ function appRoutes(): string[] {
     const path = (stack[depth - 1] ?? '') + match[2]!
     stack[depth] = path
     for (const method of (match[3] ?? '').split(', ').filter((m) => m && m !== 'HEAD')) {
-      routes.push(`${method} ${path.replace(/:(\w+)/g, '{$1}')}`)
+      routes.push(`${method} ${pathTemplateOf(path)}`)
     }
   }
   return routes.sort()
