@@ -1,16 +1,19 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { Alert, Anchor, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core'
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core'
 import { Form, Link, useNavigation } from '@remix-run/react'
-import { IconPencil, IconTrash } from '@tabler/icons-react'
+import { IconPencil } from '@tabler/icons-react'
 import { FACE_DEMO_PATH, formatDateTime } from './format'
 import type { Reply } from './photo-forms'
 import { EDIT_INTENT, parseEditForm } from './photo.schema'
 import type { PersonRow } from './people-list.schema'
 import { Thumb } from './scan-table'
 import classes from './face.module.css'
+import { ConfirmLink } from '~/components/layout/confirm-action'
+import { DataTable, type ListStates } from '~/components/layout/data-table'
 
-type Props = {
-  people: PersonRow[]
+type Props = ListStates & {
+  /** The people, or null when they could not be loaded (`failure` says why). */
+  people: PersonRow[] | null
   /** The person whose edit form is open (`?edit=<id>`). */
   editing: number | null
   editResult: Reply
@@ -79,83 +82,86 @@ function EditPerson({ person, lastResult, closeHref }: { person: PersonRow; last
   )
 }
 
-export function PeopleList({ people, editing, editResult, editHref, closeHref, confirmHref, onDelete }: Props) {
+export function PeopleList({
+  people,
+  editing,
+  editResult,
+  editHref,
+  closeHref,
+  confirmHref,
+  onDelete,
+  ...states
+}: Props) {
   return (
-    <div className={classes.peopleScroll}>
-      <Table verticalSpacing="sm" horizontalSpacing="xs" aria-label="Enrolled people" className={classes.peopleTable}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Person</Table.Th>
-            <Table.Th>Reference photos</Table.Th>
-            <Table.Th>Enrolled</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {people.map((p) => (
-            <Table.Tr key={p.person_id}>
-              <Table.Td miw={220}>
-                {editing === p.person_id ? (
-                  <EditPerson person={p} lastResult={editResult} closeHref={closeHref} />
-                ) : (
-                  <>
-                    <Text fw={600} size="sm">
-                      {p.name}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {p.external_id ? `External id ${p.external_id}` : 'No external id'}
-                    </Text>
-                  </>
-                )}
-              </Table.Td>
-              <Table.Td data-label="Reference photos">
-                <Group gap={6}>
-                  {p.photos.map((photo, i) => (
-                    <Thumb key={photo.photo_id} src={photo.src} alt={`${p.name}, photo ${i + 1}`} size={44} />
-                  ))}
-                </Group>
-              </Table.Td>
-              <Table.Td data-label="Enrolled">
-                <Text size="sm">{formatDateTime(p.created_at)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  {editing === p.person_id ? null : (
-                    <Anchor
-                      component={Link}
-                      to={editHref(p.person_id)}
-                      preventScrollReset
-                      size="sm"
-                      aria-label={`Edit ${p.name}`}
-                    >
-                      <Group gap={4} component="span" wrap="nowrap">
-                        <IconPencil size={14} aria-hidden />
-                        Edit
-                      </Group>
-                    </Anchor>
-                  )}
-                  <Button
-                    component={Link}
-                    to={confirmHref(p.person_id)}
-                    preventScrollReset
-                    onClick={(event) => {
-                      event.preventDefault()
-                      onDelete(p)
-                    }}
-                    size="compact-sm"
-                    variant="subtle"
-                    color="red"
-                    leftSection={<IconTrash size={14} aria-hidden />}
-                    aria-label={`Delete ${p.name}`}
-                  >
-                    Delete
-                  </Button>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </div>
+    <DataTable
+      {...states}
+      label="Enrolled people"
+      rows={people}
+      rowKey={(p) => p.person_id}
+      striped={false}
+      boxClassName={classes.peopleScroll}
+      className={classes.peopleTable}
+      columns={[
+        {
+          header: 'Person',
+          td: { miw: 220 },
+          cell: (p) =>
+            editing === p.person_id ? (
+              <EditPerson person={p} lastResult={editResult} closeHref={closeHref} />
+            ) : (
+              <>
+                <Text fw={600} size="sm">
+                  {p.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {p.external_id ? `External id ${p.external_id}` : 'No external id'}
+                </Text>
+              </>
+            ),
+        },
+        {
+          header: 'Reference photos',
+          labelCells: true,
+          cell: (p) => (
+            <Group gap={6}>
+              {p.photos.map((photo, i) => (
+                <Thumb key={photo.photo_id} src={photo.src} alt={`${p.name}, photo ${i + 1}`} size={44} />
+              ))}
+            </Group>
+          ),
+        },
+        {
+          header: 'Enrolled',
+          labelCells: true,
+          cell: (p) => <Text size="sm">{formatDateTime(p.created_at)}</Text>,
+        },
+        {
+          header: 'Actions',
+          cell: (p) => (
+            <Group gap={4} wrap="nowrap">
+              {editing === p.person_id ? null : (
+                <Anchor
+                  component={Link}
+                  to={editHref(p.person_id)}
+                  preventScrollReset
+                  size="sm"
+                  aria-label={`Edit ${p.name}`}
+                >
+                  <Group gap={4} component="span" wrap="nowrap">
+                    <IconPencil size={14} aria-hidden />
+                    Edit
+                  </Group>
+                </Anchor>
+              )}
+              <ConfirmLink
+                confirmHref={confirmHref(p.person_id)}
+                onAsk={() => onDelete(p)}
+                label={`Delete ${p.name}`}
+              />
+            </Group>
+          ),
+        },
+      ]}
+    />
   )
 }

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Table, Text } from '@mantine/core'
+import { Anchor, Badge, Group, Text } from '@mantine/core'
 import { Link } from '@remix-run/react'
 import type { Scan, ScanBucket } from '#contract/face'
 import {
@@ -13,6 +13,7 @@ import {
 } from './format'
 import classes from './face.module.css'
 import type { ScanRow } from './scan-table.schema'
+import { DataTable, type ListStates } from '~/components/layout/data-table'
 
 export function DecisionBadge({ decision }: { decision: Scan['decision'] }) {
   return (
@@ -31,68 +32,65 @@ export function Thumb({ src, alt, size = 48 }: { src: string | null; alt: string
   )
 }
 
-type Props = {
-  scans: ScanRow[]
+type Props = ListStates & {
+  /** The scans, or null when they could not be loaded (`failure` says why). */
+  scans: ScanRow[] | null
   label: string
   /** The bucket the rows link under: the list's own, or each scan's decision (the overview). */
   bucket?: ScanBucket
 }
 
-export function ScanTable({ scans, label, bucket }: Props) {
+export function ScanTable({ scans, label, bucket, ...states }: Props) {
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="xs" aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Scan</Table.Th>
-            <Table.Th>Decision</Table.Th>
-            <Table.Th>Person</Table.Th>
-            <Table.Th>Distance</Table.Th>
-            <Table.Th>Liveness</Table.Th>
-            <Table.Th>Time</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {scans.map((s) => (
-            <Table.Tr key={s.scan_id}>
-              <Table.Td>
-                <Group gap="sm" wrap="nowrap">
-                  <Thumb src={s.photoSrc} alt={`Photo of scan ${s.scan_id}`} />
-                  <div>
-                    <Anchor component={Link} to={scanPath(bucket ?? bucketOf(s), s.scan_id)} fw={600} size="sm">
-                      Scan #{s.scan_id}
-                    </Anchor>
-                    <Text size="xs" c="dimmed">
-                      {kindLabel[s.kind]}
-                    </Text>
-                  </div>
-                </Group>
-              </Table.Td>
-              <Table.Td>
-                <DecisionBadge decision={s.decision} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{s.person?.name ?? 'No match'}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{formatDistance(s.distance)}</Text>
+    <DataTable
+      {...states}
+      label={label}
+      rows={scans}
+      rowKey={(s) => s.scan_id}
+      minWidth={720}
+      columns={[
+        {
+          header: 'Scan',
+          cell: (s) => (
+            <Group gap="sm" wrap="nowrap">
+              <Thumb src={s.photoSrc} alt={`Photo of scan ${s.scan_id}`} />
+              <div>
+                <Anchor component={Link} to={scanPath(bucket ?? bucketOf(s), s.scan_id)} fw={600} size="sm">
+                  Scan #{s.scan_id}
+                </Anchor>
                 <Text size="xs" c="dimmed">
-                  threshold {formatDistance(s.threshold)}
+                  {kindLabel[s.kind]}
                 </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{formatScore(s.liveness.score)}</Text>
-                <Text size="xs" c={s.liveness.live ? 'dimmed' : 'red'}>
-                  {s.liveness.live ? 'Live' : 'Not live'}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{formatDateTime(s.created_at)}</Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              </div>
+            </Group>
+          ),
+        },
+        { header: 'Decision', cell: (s) => <DecisionBadge decision={s.decision} /> },
+        { header: 'Person', cell: (s) => <Text size="sm">{s.person?.name ?? 'No match'}</Text> },
+        {
+          header: 'Distance',
+          cell: (s) => (
+            <>
+              <Text size="sm">{formatDistance(s.distance)}</Text>
+              <Text size="xs" c="dimmed">
+                threshold {formatDistance(s.threshold)}
+              </Text>
+            </>
+          ),
+        },
+        {
+          header: 'Liveness',
+          cell: (s) => (
+            <>
+              <Text size="sm">{formatScore(s.liveness.score)}</Text>
+              <Text size="xs" c={s.liveness.live ? 'dimmed' : 'red'}>
+                {s.liveness.live ? 'Live' : 'Not live'}
+              </Text>
+            </>
+          ),
+        },
+        { header: 'Time', cell: (s) => <Text size="sm">{formatDateTime(s.created_at)}</Text> },
+      ]}
+    />
   )
 }

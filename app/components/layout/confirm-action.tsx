@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core'
 import { Form, Link, useNavigation } from '@remix-run/react'
+import { IconTrash } from '@tabler/icons-react'
 import { useId, type ReactNode } from 'react'
 
 export type ConfirmActionProps = {
@@ -122,5 +123,41 @@ export function ConfirmModal<T>({
           })
         : null}
     </Modal>
+  )
+}
+
+/**
+ * A row's delete control: a link to the no-JavaScript confirmation step (`confirmHref`), which with
+ * JavaScript opens the modal instead (`onAsk`).
+ */
+export function ConfirmLink({
+  confirmHref,
+  onAsk,
+  label,
+  children = 'Delete',
+}: {
+  confirmHref: string
+  onAsk: () => void
+  /** The accessible name, naming the row ("Delete call-7.wav"). */
+  label: string
+  children?: ReactNode
+}) {
+  return (
+    <Button
+      component={Link}
+      to={confirmHref}
+      preventScrollReset
+      onClick={(event) => {
+        event.preventDefault()
+        onAsk()
+      }}
+      size="compact-sm"
+      variant="subtle"
+      color="red"
+      leftSection={<IconTrash size={14} aria-hidden />}
+      aria-label={label}
+    >
+      {children}
+    </Button>
   )
 }

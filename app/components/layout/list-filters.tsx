@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, NativeSelect, TextInput } from '@mantine/core'
+import { Alert, Anchor, Button, Group, NativeSelect, TextInput } from '@mantine/core'
 import { Form, Link } from '@remix-run/react'
 import { IconSearch } from '@tabler/icons-react'
 
@@ -69,5 +69,22 @@ export function ListFilters({ action, label, search, selects, values, errors }: 
         </Group>
       </Group>
     </Form>
+  )
+}
+
+/** Above a list or a dashboard whose filters had errors: it says they were left out, not obeyed. */
+export function FiltersNotApplied({
+  errors,
+  what = 'list',
+}: {
+  errors: Partial<Record<string, string[] | undefined>>
+  /** What ignores them: "list" or "figures". */
+  what?: 'list' | 'figures'
+}) {
+  if (!Object.values(errors).some((e) => e?.length)) return null
+  return (
+    <Alert color="yellow" title="Some filters were not applied" role="alert" p="xs">
+      Correct the highlighted fields; the {what} below {what === 'list' ? 'ignores' : 'ignore'} them.
+    </Alert>
   )
 }

@@ -1,13 +1,15 @@
-import { Anchor, Button, Table, Text } from '@mantine/core'
+import { Anchor, Text } from '@mantine/core'
 import { Link } from '@remix-run/react'
-import { IconTrash } from '@tabler/icons-react'
 import type { DocumentSummary } from '#contract/ocr'
 import { StatusBadge } from '~/components/speech/recording-status'
 import { bucketOf, documentPath, formatBytes, formatConfidence, formatDateTime, typeLabel } from './format'
+import { ConfirmLink } from '~/components/layout/confirm-action'
+import { DataTable, type ListStates } from '~/components/layout/data-table'
 import { ListPager } from '~/components/layout/list-pager'
 
-type Props = {
-  documents: DocumentSummary[]
+type Props = ListStates & {
+  /** The documents, or null when they could not be loaded (`failure` says why). */
+  documents: DocumentSummary[] | null
   label: string
   /** Without it the table has no Actions column (the overview's recent documents). */
   actions?: {
@@ -18,83 +20,64 @@ type Props = {
   }
 }
 
-export function DocumentTable({ documents, label, actions }: Props) {
+export function DocumentTable({ documents, label, actions, ...states }: Props) {
   return (
-    <Table.ScrollContainer minWidth={actions ? 860 : 720}>
-      <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="xs" aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Document</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Pages</Table.Th>
-            <Table.Th>Confidence</Table.Th>
-            <Table.Th>Uploaded</Table.Th>
-            {actions ? <Table.Th>Actions</Table.Th> : null}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {documents.map((d) => (
-            <Table.Tr key={d.document_id}>
-              <Table.Td maw={340}>
-                <Anchor
-                  component={Link}
-                  to={documentPath(bucketOf(d.status), d.document_id)}
-                  fw={600}
-                  size="sm"
-                  style={{ overflowWrap: 'anywhere' }}
-                >
-                  {d.file_name}
-                </Anchor>
-                <Text size="xs" c="dimmed" lineClamp={2}>
-                  {d.status === 'failed'
-                    ? (d.failure_reason ?? 'The document could not be read.')
-                    : d.preview || (d.status === 'completed' ? 'No text found.' : 'Text on its way…')}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{typeLabel[d.document_type]}</Text>
-              </Table.Td>
-              <Table.Td>
-                <StatusBadge status={d.status} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{d.page_count || '—'}</Text>
-                <Text size="xs" c="dimmed">
-                  {formatBytes(d.size_bytes)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{formatConfidence(d.confidence)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{formatDateTime(d.created_at)}</Text>
-              </Table.Td>
-              {actions ? (
-                <Table.Td>
-                  <Button
-                    component={Link}
-                    to={actions.confirmHref(d.document_id)}
-                    preventScrollReset
-                    onClick={(event) => {
-                      event.preventDefault()
-                      actions.onDelete(d)
-                    }}
-                    size="compact-sm"
-                    variant="subtle"
-                    color="red"
-                    leftSection={<IconTrash size={14} aria-hidden />}
-                    aria-label={`Delete ${d.file_name}`}
-                  >
-                    Delete
-                  </Button>
-                </Table.Td>
-              ) : null}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      {...states}
+      label={label}
+      rows={documents}
+      rowKey={(d) => d.document_id}
+      minWidth={actions ? 860 : 720}
+      columns={[
+        {
+          header: 'Document',
+          td: { maw: 340 },
+          cell: (d) => (
+            <>
+              <Anchor
+                component={Link}
+                to={documentPath(bucketOf(d.status), d.document_id)}
+                fw={600}
+                size="sm"
+                style={{ overflowWrap: 'anywhere' }}
+              >
+                {d.file_name}
+              </Anchor>
+              <Text size="xs" c="dimmed" lineClamp={2}>
+                {d.status === 'failed'
+                  ? (d.failure_reason ?? 'The document could not be read.')
+                  : d.preview || (d.status === 'completed' ? 'No text found.' : 'Text on its way…')}
+              </Text>
+            </>
+          ),
+        },
+        { header: 'Type', cell: (d) => <Text size="sm">{typeLabel[d.document_type]}</Text> },
+        { header: 'Status', cell: (d) => <StatusBadge status={d.status} /> },
+        {
+          header: 'Pages',
+          cell: (d) => (
+            <>
+              <Text size="sm">{d.page_count || '—'}</Text>
+              <Text size="xs" c="dimmed">
+                {formatBytes(d.size_bytes)}
+              </Text>
+            </>
+          ),
+        },
+        { header: 'Confidence', cell: (d) => <Text size="sm">{formatConfidence(d.confidence)}</Text> },
+        { header: 'Uploaded', cell: (d) => <Text size="sm">{formatDateTime(d.created_at)}</Text> },
+        actions && {
+          header: 'Actions',
+          cell: (d) => (
+            <ConfirmLink
+              confirmHref={actions.confirmHref(d.document_id)}
+              onAsk={() => actions.onDelete(d)}
+              label={`Delete ${d.file_name}`}
+            />
+          ),
+        },
+      ]}
+    />
   )
 }
 

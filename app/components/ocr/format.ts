@@ -62,4 +62,4 @@ export function confidenceColor(value: number) {
   return 'red'
 }
 
-export { formatBytes, formatDateTime, formatPct, inProgress, withParams } from '~/components/speech/format'
+export { formatBytes, formatDateTime, formatPct, inProgress } from '~/components/speech/format'

@@ -55,14 +55,3 @@ export function formatDateTime(iso: string | null | undefined) {
 }
 
 export const formatPct = (n: number) => `${Math.round(n * 10) / 10}%`
-
-/** The list's URL with some query parameters changed (null removes one). */
-export function withParams(pathname: string, search: string, changes: Record<string, string | null>) {
-  const params = new URLSearchParams(search)
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === null) params.delete(key)
-    else params.set(key, value)
-  }
-  const query = params.toString()
-  return query ? `${pathname}?${query}` : pathname
-}

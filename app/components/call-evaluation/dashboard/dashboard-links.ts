@@ -59,17 +59,6 @@ export function agentPerformanceHref(filters: DashboardFilters, agentId: number)
   return withQuery(AGENT_PERFORMANCE_PATH, { ...rest, agent_id: agentId })
 }
 
-/** A dashboard URL with some parameters changed (null removes one). */
-export function changeSearch(pathname: string, search: string, changes: Record<string, string | null>) {
-  const params = new URLSearchParams(search)
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === null) params.delete(key)
-    else params.set(key, value)
-  }
-  const query = params.toString()
-  return query ? `${pathname}?${query}` : pathname
-}
-
 const DAY_MS = 86_400_000
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 

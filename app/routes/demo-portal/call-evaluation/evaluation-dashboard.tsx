@@ -9,7 +9,7 @@ import {
   OutliersPanel,
 } from '~/components/call-evaluation/dashboard/agent-panels'
 import { DashboardFilters } from '~/components/call-evaluation/dashboard/dashboard-filters'
-import { changeSearch, DASHBOARD_PATH } from '~/components/call-evaluation/dashboard/dashboard-links'
+import { DASHBOARD_PATH } from '~/components/call-evaluation/dashboard/dashboard-links'
 import { OverviewKpis } from '~/components/call-evaluation/dashboard/overview-kpis'
 import { PurposePanel, TrendPanel } from '~/components/call-evaluation/dashboard/overview-panels'
 import {
@@ -28,6 +28,7 @@ import { readDashboardFilters, settle, throwIfAllFailed } from '~/services/dashb
 import { loadFilterOptions } from '~/services/call-evaluation-lookups.server'
 import { createUpstream } from '~/services/upstream.server'
 import { pageTitle } from '~/theme'
+import { withParams } from '~/lib/list-links'
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Evaluation dashboard') }]
 
@@ -149,7 +150,7 @@ export default function EvaluationDashboardPage() {
           <LeaderBoardPanel
             panel={panels.leaderBoard}
             filters={filters}
-            pageHref={(page) => changeSearch(DASHBOARD_PATH, search, { board_page: String(page) })}
+            pageHref={(page) => withParams(DASHBOARD_PATH, search, { board_page: String(page) })}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>

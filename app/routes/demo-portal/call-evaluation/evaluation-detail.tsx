@@ -4,7 +4,6 @@ import {
   useActionData,
   useFetcher,
   useLoaderData,
-  useLocation,
   useNavigation,
   useRouteError,
   type ShouldRevalidateFunction,
@@ -32,6 +31,7 @@ import { WordCloud } from '~/components/call-evaluation/word-cloud'
 import { pageTitle } from '~/theme'
 import { evaluationDetailAction, loadEvaluationDetail } from './evaluation-detail.server'
 import { PageHeader } from '~/components/layout/page-header'
+import { useListHref } from '~/lib/list-links'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data ? `Evaluation #${data.id}` : 'Evaluation') },
@@ -65,25 +65,12 @@ function useReviewHeartbeat(sessionId: number | null) {
   }, [sessionId, submit])
 }
 
-function useHrefWith() {
-  const { pathname, search } = useLocation()
-  return (changes: Record<string, string | null>) => {
-    const params = new URLSearchParams(search)
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) params.delete(key)
-      else params.set(key, value)
-    }
-    const query = params.toString()
-    return query ? `${pathname}?${query}` : pathname
-  }
-}
-
 export default function EvaluationDetailPage() {
   const { id, mode, sessionId, open, detail, audio, review, access, actionStatus, sentiment, timing, cloud, emotion } =
     useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
-  const hrefWith = useHrefWith()
+  const hrefWith = useListHref()
   useReviewHeartbeat(sessionId)
 
   const saveErrors =

@@ -15,6 +15,7 @@ import { loadFilterOptions } from '~/services/call-evaluation-lookups.server'
 import { listEvaluations, upstreamFailure } from '~/services/evaluations.server'
 import { createUpstream } from '~/services/upstream.server'
 import { pageTitle } from '~/theme'
+import { useListHref } from '~/lib/list-links'
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Evaluations') }]
 
@@ -60,25 +61,12 @@ function exportHref(values: FilterValues) {
   return query ? `${EXPORT_PATH}?${query}` : EXPORT_PATH
 }
 
-function useHref() {
-  const { pathname, search } = useLocation()
-  return (changes: Record<string, string | null>) => {
-    const params = new URLSearchParams(search)
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) params.delete(key)
-      else params.set(key, value)
-    }
-    const query = params.toString()
-    return query ? `${pathname}?${query}` : pathname
-  }
-}
-
 export default function EvaluationListPage() {
   const { query, values, errors, page, error, options } = useLoaderData<typeof loader>()
   const layout = useRouteLoaderData<typeof loadPortalLayout>('routes/demo-portal/layout')
   const isAgent = layout?.user.role === 'agent'
   const { search } = useLocation()
-  const href = useHref()
+  const href = useListHref()
   const hasErrors = Object.keys(errors).length > 0
 
   return (

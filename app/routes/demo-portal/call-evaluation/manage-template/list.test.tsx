@@ -110,4 +110,14 @@ describe('template list page', () => {
     expect(within(search).getByLabelText('Status')).toHaveValue('all')
     expect(screen.getByText('No templates match “sales”.')).toBeInTheDocument()
   })
+  it('says an empty status filter matches nothing, not that there are no templates', async () => {
+    renderList('supervisor', { query: { page: 1, q: '', status: 'archived' }, page: { ...page, results: [] } })
+    expect(await screen.findByText('No templates match these filters.')).toBeInTheDocument()
+    expect(screen.queryByText('No templates yet.')).not.toBeInTheDocument()
+  })
+
+  it('says there are none yet when nothing is filtered', async () => {
+    renderList('supervisor', { query: { page: 1, q: '', status: 'active' }, page: { ...page, results: [] } })
+    expect(await screen.findByText('No templates yet.')).toBeInTheDocument()
+  })
 })

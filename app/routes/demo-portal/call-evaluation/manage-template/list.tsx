@@ -1,6 +1,6 @@
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData, useLocation } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { IconPlus } from '@tabler/icons-react'
 import { useState } from 'react'
 import { z } from 'zod'
@@ -16,6 +16,7 @@ import { getTemplate, listTemplates, templateFailure } from '~/services/template
 import { createUpstream } from '~/services/upstream.server'
 import { pageTitle } from '~/theme'
 import { ConfirmModal } from '~/components/layout/confirm-action'
+import { useListHref } from '~/lib/list-links'
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Templates') }]
 
@@ -61,28 +62,12 @@ export async function action({ request }: ActionFunctionArgs) {
   })
 }
 
-function useListLinks() {
-  const { pathname, search } = useLocation()
-  return {
-    here: `${pathname}${search}`,
-    withParams(changes: Record<string, string | null>) {
-      const params = new URLSearchParams(search)
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === null) params.delete(key)
-        else params.set(key, value)
-      }
-      const query = params.toString()
-      return query ? `${pathname}?${query}` : pathname
-    },
-  }
-}
-
 export default function TemplateListPage() {
   const { query, page, error, confirm } = useLoaderData<typeof loader>()
   const canManage = useCanManageTemplates()
-  const links = useListLinks()
+  const withParams = useListHref()
   const [asking, setAsking] = useState<TemplateSummary | null>(null)
-  const redirectTo = links.withParams({ [CONFIRM]: null })
+  const redirectTo = withParams({ [CONFIRM]: null })
 
   return (
     <Stack gap="lg">
@@ -105,30 +90,26 @@ export default function TemplateListPage() {
       <Card padding="md">
         <Stack gap="md">
           <TemplateListFilters q={query.q} status={query.status} />
-          {error !== null ? (
-            <Alert color="red" title="Failed to load template list" role="alert">
-              {error}
-            </Alert>
-          ) : page.results.length === 0 ? (
-            <Text c="dimmed" ta="center" py="xl">
-              {query.q ? `No templates match “${query.q}”.` : 'No templates yet.'}
-            </Text>
-          ) : (
-            <TemplateListTable
-              templates={page.results}
-              canManage={canManage}
-              confirmHref={(id) => links.withParams({ [CONFIRM]: id })}
-              onDelete={setAsking}
-            />
-          )}
-          {page ? (
-            <TemplateListPager
-              page={query.page}
-              totalPages={page.total_pages}
-              count={page.count}
-              hrefFor={(n) => links.withParams({ page: String(n), [CONFIRM]: null })}
-            />
-          ) : null}
+          <TemplateListTable
+            templates={page?.results ?? null}
+            failure={{ title: 'Failed to load template list', message: error }}
+            empty="No templates yet."
+            noMatch={query.q ? `No templates match “${query.q}”.` : 'No templates match these filters.'}
+            filtered={Boolean(query.q) || query.status !== 'active'}
+            canManage={canManage}
+            confirmHref={(id) => withParams({ [CONFIRM]: id })}
+            onDelete={setAsking}
+            footer={
+              page ? (
+                <TemplateListPager
+                  page={query.page}
+                  totalPages={page.total_pages}
+                  count={page.count}
+                  hrefFor={(n) => withParams({ page: String(n), [CONFIRM]: null })}
+                />
+              ) : null
+            }
+          />
         </Stack>
       </Card>
       <ConfirmModal title="Delete template" target={asking} onClose={() => setAsking(null)}>

@@ -1,6 +1,6 @@
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useActionData, useLoaderData, useLocation, useRouteError } from '@remix-run/react'
+import { Link, useActionData, useLoaderData, useRouteError } from '@remix-run/react'
 import { IconDownload, IconPlus } from '@tabler/icons-react'
 import { useState } from 'react'
 import { z } from 'zod'
@@ -25,6 +25,7 @@ import { redirectWithToast } from '~/sessions.server'
 import { pageTitle } from '~/theme'
 import { uploadAction } from './upload.server'
 import { ConfirmModal } from '~/components/layout/confirm-action'
+import { useListHref } from '~/lib/list-links'
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Users') }]
 
@@ -91,22 +92,6 @@ export async function action({ request }: ActionFunctionArgs) {
   })
 }
 
-function useListLinks() {
-  const { pathname, search } = useLocation()
-  return {
-    withParams(changes: Record<string, string | null>) {
-      const params = new URLSearchParams(search)
-      params.delete(SEARCHED)
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === null) params.delete(key)
-        else params.set(key, value)
-      }
-      const query = params.toString()
-      return query ? `${pathname}?${query}` : pathname
-    },
-  }
-}
-
 function exportHref(filters: Record<string, string | number | undefined>) {
   const params = new URLSearchParams()
   for (const [key, value] of Object.entries(filters)) if (value) params.set(key, String(value))
@@ -117,9 +102,9 @@ function exportHref(filters: Record<string, string | number | undefined>) {
 export default function UserListPage() {
   const { me, query, page, error, options, confirm, upload } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const links = useListLinks()
+  const withParams = useListHref([SEARCHED])
   const [asking, setAsking] = useState<ManagedUser | null>(null)
-  const redirectTo = links.withParams({ [CONFIRM]: null })
+  const redirectTo = withParams({ [CONFIRM]: null })
   const roleLabels = Object.fromEntries(options.roles.map((r: Option) => [r.value, r.label]))
   const { page: _page, ...filters } = query
   const uploaded = actionData && 'upload' in actionData ? actionData.upload : undefined
@@ -152,31 +137,27 @@ export default function UserListPage() {
       <Card padding="md">
         <Stack gap="md">
           <UserListFilters query={query} {...options} />
-          {error !== null ? (
-            <Alert color="red" title="Failed to load employee list" role="alert">
-              {error}
-            </Alert>
-          ) : page.results.length === 0 ? (
-            <Text c="dimmed" ta="center" py="xl">
-              {Object.values(filters).some(Boolean) ? 'No users match these filters.' : 'No users yet.'}
-            </Text>
-          ) : (
-            <UserTable
-              users={page.results}
-              roleLabels={roleLabels}
-              meId={me.id}
-              confirmHref={(id) => links.withParams({ [CONFIRM]: String(id) })}
-              onDeactivate={setAsking}
-            />
-          )}
-          {page ? (
-            <UserListPager
-              page={query.page}
-              totalPages={page.total_pages}
-              count={page.count}
-              hrefFor={(n) => links.withParams({ page: String(n), [CONFIRM]: null })}
-            />
-          ) : null}
+          <UserTable
+            users={page?.results ?? null}
+            failure={{ title: 'Failed to load employee list', message: error }}
+            empty="No users yet."
+            noMatch="No users match these filters."
+            filtered={Object.values(filters).some(Boolean)}
+            roleLabels={roleLabels}
+            meId={me.id}
+            confirmHref={(id) => withParams({ [CONFIRM]: String(id) })}
+            onDeactivate={setAsking}
+            footer={
+              page ? (
+                <UserListPager
+                  page={query.page}
+                  totalPages={page.total_pages}
+                  count={page.count}
+                  hrefFor={(n) => withParams({ page: String(n), [CONFIRM]: null })}
+                />
+              ) : null
+            }
+          />
         </Stack>
       </Card>
       {uploaded ? null : uploadCard}

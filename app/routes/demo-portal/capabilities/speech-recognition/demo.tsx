@@ -4,7 +4,6 @@ import {
   Link,
   useActionData,
   useLoaderData,
-  useLocation,
   useRouteError,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
@@ -13,13 +12,14 @@ import { IconHistory, IconUpload } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import type { User } from '#contract/accounts'
 import { ErrorScreen } from '~/components/error-screen'
-import { SPEECH_DEMO_PATH, SPEECH_HISTORY_PATH, SPEECH_PATH, withParams } from '~/components/speech/format'
+import { SPEECH_DEMO_PATH, SPEECH_HISTORY_PATH, SPEECH_PATH } from '~/components/speech/format'
 import { RecordingResult } from '~/components/speech/recording-result'
 import { RecordingProgress, StatusBadge } from '~/components/speech/recording-status'
 import { UploadForm } from '~/components/speech/upload-form'
 import { pageTitle } from '~/theme'
 import { demoAction, loadDemo } from './demo.server'
 import { PageHeader } from '~/components/layout/page-header'
+import { useListHref } from '~/lib/list-links'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data?.recording ? data.recording.detail.file_name : 'Speech recognition demo') },
@@ -80,7 +80,7 @@ function RecordingPage({
 }) {
   const actionData = useActionData<typeof action>()
   const layout = useRouteLoaderData<{ user: User }>('routes/demo-portal/layout')
-  const { pathname, search } = useLocation()
+  const href = useListHref()
   const { detail } = recording
   const me = layout?.user
   const canEdit = Boolean(me && (me.role === 'admin' || detail.uploaded_by?.id === me.id))
@@ -113,7 +113,7 @@ function RecordingPage({
           editing={recording.editing}
           canEdit={canEdit}
           results={results}
-          hrefWith={(changes) => withParams(pathname, search, changes)}
+          hrefWith={href}
           names={recording.names}
         />
       ) : (

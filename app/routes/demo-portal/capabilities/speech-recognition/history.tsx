@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Stack, Text } from '@mantine/core'
+import { Button, Card, Stack, Text } from '@mantine/core'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from '@remix-run/react'
 import { IconUpload } from '@tabler/icons-react'
@@ -14,7 +14,6 @@ import {
   SPEECH_DEMO_PATH,
   SPEECH_HISTORY_PATH,
   SPEECH_PATH,
-  withParams,
 } from '~/components/speech/format'
 import { HistoryFilters, type HistoryFilterErrors } from '~/components/speech/history-filters'
 import { RecordingDeleteForm, RecordingDeletePanel } from '~/components/speech/recording-delete'
@@ -27,7 +26,9 @@ import { createUpstream, errorResponse } from '~/services/upstream.server'
 import { pageTitle } from '~/theme'
 import { lookupNames } from './names.server'
 import { ConfirmModal } from '~/components/layout/confirm-action'
+import { FiltersNotApplied } from '~/components/layout/list-filters'
 import { PageHeader } from '~/components/layout/page-header'
+import { useListHref } from '~/lib/list-links'
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Speech recognition history') }]
 
@@ -87,9 +88,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function SpeechHistoryPage() {
   const { query, values, errors, page, error, names, confirm } = useLoaderData<typeof loader>()
   const layout = useRouteLoaderData<{ user: User }>('routes/demo-portal/layout')
-  const { pathname, search } = useLocation()
+  const { search } = useLocation()
   const [asking, setAsking] = useState<RecordingSummary | null>(null)
-  const href = (changes: Record<string, string | null>) => withParams(pathname, search, changes)
+  const href = useListHref()
   const redirectTo = href({ [CONFIRM]: null })
   const me = layout?.user
   const canDelete = (r: RecordingSummary) => Boolean(me && (me.role === 'admin' || r.uploaded_by?.id === me.id))
@@ -111,40 +112,32 @@ export default function SpeechHistoryPage() {
       <Card padding="md">
         <Stack gap="md">
           <HistoryFilters key={search} values={values} errors={errors} />
-          {Object.keys(errors).length ? (
-            <Alert color="yellow" title="Some filters were not applied" role="alert">
-              Correct the highlighted fields; the list below ignores them.
-            </Alert>
-          ) : null}
-          {error !== null ? (
-            <Alert color="red" title={RECORDING_LIST_ERROR} role="alert">
-              {error}
-            </Alert>
-          ) : page.results.length === 0 ? (
-            <Text c="dimmed" ta="center" py="xl">
-              {filtered ? 'No recordings match these filters.' : 'No recordings yet.'}
-            </Text>
-          ) : (
-            <>
-              <RecordingTable
-                recordings={page.results}
-                languages={names.languages}
-                domains={names.domains}
-                label="Recordings"
-                actions={{
-                  canDelete,
-                  confirmHref: (id) => href({ [CONFIRM]: String(id) }),
-                  onDelete: setAsking,
-                }}
-              />
-              <RecordingPager
-                page={query.page}
-                totalPages={page.total_pages}
-                count={page.count}
-                hrefFor={(n) => href({ page: String(n), [CONFIRM]: null })}
-              />
-            </>
-          )}
+          <FiltersNotApplied errors={errors} />
+          <RecordingTable
+            recordings={page?.results ?? null}
+            failure={{ title: RECORDING_LIST_ERROR, message: error }}
+            empty="No recordings yet."
+            noMatch="No recordings match these filters."
+            filtered={filtered}
+            languages={names.languages}
+            domains={names.domains}
+            label="Recordings"
+            actions={{
+              canDelete,
+              confirmHref: (id) => href({ [CONFIRM]: String(id) }),
+              onDelete: setAsking,
+            }}
+            footer={
+              page ? (
+                <RecordingPager
+                  page={query.page}
+                  totalPages={page.total_pages}
+                  count={page.count}
+                  hrefFor={(n) => href({ page: String(n), [CONFIRM]: null })}
+                />
+              ) : null
+            }
+          />
         </Stack>
       </Card>
       <ConfirmModal title="Delete recording" target={asking} onClose={() => setAsking(null)}>

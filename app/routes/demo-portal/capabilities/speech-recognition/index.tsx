@@ -87,26 +87,23 @@ export default function SpeechOverviewPage() {
             </Anchor>
           ) : null}
         </Group>
-        {recent.value === null ? (
-          <Alert color="red" title={RECORDING_LIST_ERROR} role="alert">
-            {recent.error}
-          </Alert>
-        ) : recent.value.results.length === 0 ? (
-          <Text c="dimmed" ta="center" py="lg">
-            No recordings yet.{' '}
-            <Anchor component={Link} to={SPEECH_DEMO_PATH}>
-              Upload one
-            </Anchor>{' '}
-            to see its transcript.
-          </Text>
-        ) : (
-          <RecordingTable
-            recordings={recent.value.results}
-            languages={names.languages}
-            domains={names.domains}
-            label="Recent recordings"
-          />
-        )}
+        <RecordingTable
+          recordings={recent.value?.results ?? null}
+          failure={{ title: RECORDING_LIST_ERROR, message: recent.error }}
+          empty={
+            <>
+              No recordings yet.{' '}
+              <Anchor component={Link} to={SPEECH_DEMO_PATH}>
+                Upload one
+              </Anchor>{' '}
+              to see its transcript.
+            </>
+          }
+          emptyPadding="lg"
+          languages={names.languages}
+          domains={names.domains}
+          label="Recent recordings"
+        />
       </Card>
     </Stack>
   )

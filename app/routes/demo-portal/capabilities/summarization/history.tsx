@@ -1,7 +1,7 @@
 import { invariantResponse } from '@epic-web/invariant'
-import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData, useLocation, useRouteError } from '@remix-run/react'
+import { Link, useLoaderData, useRouteError } from '@remix-run/react'
 import { IconSparkles } from '@tabler/icons-react'
 import { useState } from 'react'
 import { z } from 'zod'
@@ -22,6 +22,8 @@ import { listSummaries, summaryFailure } from '~/services/summarization.server'
 import { createUpstream, orNull } from '~/services/upstream.server'
 import { pageTitle } from '~/theme'
 import { ConfirmModal } from '~/components/layout/confirm-action'
+import { FiltersNotApplied } from '~/components/layout/list-filters'
+import { useListHref } from '~/lib/list-links'
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Past summaries') }]
 
@@ -92,22 +94,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   })
 }
 
-function useListLinks() {
-  const { pathname, search } = useLocation()
-  return (changes: Record<string, string | null>) => {
-    const params = new URLSearchParams(search)
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) params.delete(key)
-      else params.set(key, value)
-    }
-    const query = params.toString()
-    return query ? `${pathname}?${query}` : pathname
-  }
-}
-
 export default function SummaryHistoryPage() {
   const { query, values, errors, page, error, typeOptions, confirm } = useLoaderData<typeof loader>()
-  const withParams = useListLinks()
+  const withParams = useListHref()
   const [asking, setAsking] = useState<SummaryItem | null>(null)
   const redirectTo = withParams({ [CONFIRM]: null })
   const filtered = Boolean(query.q || query.status || query.summary_type)
@@ -132,34 +121,26 @@ export default function SummaryHistoryPage() {
       <Card padding="md">
         <Stack gap="md">
           <SummaryListFilters values={values} errors={errors} typeOptions={typeOptions} />
-          {Object.keys(errors).length ? (
-            <Alert color="yellow" title="Some filters were not applied" role="alert" p="xs">
-              Correct the highlighted fields; the list below ignores them.
-            </Alert>
-          ) : null}
-          {error !== null ? (
-            <Alert color="red" title={LIST_ERROR} role="alert">
-              {error}
-            </Alert>
-          ) : page.results.length === 0 ? (
-            <Text c="dimmed" ta="center" py="xl">
-              {filtered ? 'No summaries match these filters.' : 'No summaries yet.'}
-            </Text>
-          ) : (
-            <SummaryTable
-              summaries={page.results}
-              label="Past summaries"
-              remove={{ confirmHref: (id) => withParams({ [CONFIRM]: String(id) }), onDelete: setAsking }}
-            />
-          )}
-          {page ? (
-            <SummaryListPager
-              page={query.page}
-              totalPages={page.total_pages}
-              count={page.count}
-              hrefFor={(n) => withParams({ page: String(n), [CONFIRM]: null })}
-            />
-          ) : null}
+          <FiltersNotApplied errors={errors} />
+          <SummaryTable
+            summaries={page?.results ?? null}
+            failure={{ title: LIST_ERROR, message: error }}
+            empty="No summaries yet."
+            noMatch="No summaries match these filters."
+            filtered={filtered}
+            label="Past summaries"
+            remove={{ confirmHref: (id) => withParams({ [CONFIRM]: String(id) }), onDelete: setAsking }}
+            footer={
+              page ? (
+                <SummaryListPager
+                  page={query.page}
+                  totalPages={page.total_pages}
+                  count={page.count}
+                  hrefFor={(n) => withParams({ page: String(n), [CONFIRM]: null })}
+                />
+              ) : null
+            }
+          />
         </Stack>
       </Card>
       <ConfirmModal title="Delete summary" target={asking} onClose={() => setAsking(null)}>

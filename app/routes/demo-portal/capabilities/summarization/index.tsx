@@ -109,20 +109,18 @@ export default function SummarizationOverview() {
               ) : null
             }
           >
-            {recent.error !== null ? (
-              <Alert color="red" title="something went wrong in list api" role="alert">
-                {recent.error}
-              </Alert>
-            ) : recent.data.results.length === 0 ? (
-              <Stack align="center" gap="xs" py="xl">
-                <Text c="dimmed">No summaries yet.</Text>
+            <SummaryTable
+              summaries={recent.error === null ? recent.data.results : null}
+              failure={{ title: 'something went wrong in list api', message: recent.error }}
+              empty="No summaries yet."
+              emptyAction={
                 <Button component={Link} to={SUMMARIZE_DEMO_PATH} variant="light">
                   Summarise your first text
                 </Button>
-              </Stack>
-            ) : (
-              <SummaryTable summaries={recent.data.results} label="Recent summaries" compact />
-            )}
+              }
+              label="Recent summaries"
+              compact
+            />
           </Section>
         </Grid.Col>
       </Grid>

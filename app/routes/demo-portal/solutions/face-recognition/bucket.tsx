@@ -1,6 +1,6 @@
-import { Alert, Anchor, Button, Card, Group, Stack, Text } from '@mantine/core'
+import { Anchor, Button, Card, Group, Stack } from '@mantine/core'
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData, useLocation, useRouteError } from '@remix-run/react'
+import { Link, useLoaderData, useRouteError } from '@remix-run/react'
 import { IconFaceId } from '@tabler/icons-react'
 import { endpoints } from '#contract/endpoints'
 import { ErrorScreen } from '~/components/error-screen'
@@ -14,12 +14,12 @@ import {
 } from '~/components/face/format'
 import { ScanTable } from '~/components/face/scan-table'
 import { ListPager } from '~/components/layout/list-pager'
-import { withParams } from '~/components/speech/format'
 import { idOf, upstreamFailure } from '~/services/face.server'
 import { createUpstream } from '~/services/upstream.server'
 import { pageTitle } from '~/theme'
 import { requireBucket, rowOfScan } from './scans.server'
 import { PageHeader } from '~/components/layout/page-header'
+import { useListHref } from '~/lib/list-links'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data ? `${bucketLabel[data.bucket]} scans` : 'Facial recognition') },
@@ -40,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function FaceBucketPage() {
   const { bucket, current, page, error } = useLoaderData<typeof loader>()
-  const { pathname, search } = useLocation()
+  const href = useListHref()
   return (
     <Stack gap="lg">
       <PageHeader
@@ -69,27 +69,25 @@ export default function FaceBucketPage() {
         </Group>
       </nav>
       <Card padding="md">
-        {page === null ? (
-          <Alert color="red" title={SCAN_LIST_ERROR} role="alert">
-            {error}
-          </Alert>
-        ) : page.results.length === 0 ? (
-          <Text c="dimmed" ta="center" py="xl">
-            No scans here yet.
-          </Text>
-        ) : (
-          <Stack gap="md">
-            <ScanTable scans={page.results} label={`${bucketLabel[bucket]} scans`} bucket={bucket} />
-            <ListPager
-              page={current}
-              totalPages={page.total_pages}
-              count={page.count}
-              noun={['scan', 'scans']}
-              label="Scan pages"
-              hrefFor={(n) => withParams(pathname, search, { page: String(n) })}
-            />
-          </Stack>
-        )}
+        <ScanTable
+          scans={page?.results ?? null}
+          failure={{ title: SCAN_LIST_ERROR, message: error }}
+          empty="No scans here yet."
+          label={`${bucketLabel[bucket]} scans`}
+          bucket={bucket}
+          footer={
+            page ? (
+              <ListPager
+                page={current}
+                totalPages={page.total_pages}
+                count={page.count}
+                noun={['scan', 'scans']}
+                label="Scan pages"
+                hrefFor={(n) => href({ page: String(n) })}
+              />
+            ) : null
+          }
+        />
       </Card>
     </Stack>
   )

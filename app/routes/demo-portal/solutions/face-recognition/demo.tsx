@@ -1,6 +1,6 @@
 import { Alert, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData, useLocation, useRouteError } from '@remix-run/react'
+import { useActionData, useLoaderData, useRouteError } from '@remix-run/react'
 import { useState } from 'react'
 import { ErrorScreen } from '~/components/error-screen'
 import { ConfirmActionForm, ConfirmActionPanel, ConfirmModal } from '~/components/layout/confirm-action'
@@ -10,10 +10,10 @@ import { PeopleList } from '~/components/face/people-list'
 import type { PersonRow } from '~/components/face/people-list.schema'
 import { EnrolForm, IdentifyForm, VerifyForm } from '~/components/face/photo-forms'
 import { DELETE_INTENT } from '~/components/face/photo.schema'
-import { withParams } from '~/components/speech/format'
 import { pageTitle } from '~/theme'
 import { demoAction, loadDemo } from './demo.server'
 import { PageHeader } from '~/components/layout/page-header'
+import { useListHref } from '~/lib/list-links'
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Facial recognition demo') }]
 
@@ -54,9 +54,8 @@ function Section({ title, text, children }: { title: string; text: string; child
 export default function FaceDemoPage() {
   const { accept, page, people, options, optionsFailed, editing, confirm } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const { pathname, search } = useLocation()
   const [asking, setAsking] = useState<PersonRow | null>(null)
-  const href = (changes: Record<string, string | null>) => withParams(pathname, search, changes)
+  const href = useListHref()
   const redirectTo = href({ [CONFIRM]: null, [EDIT]: null })
   const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined)
 
@@ -96,35 +95,30 @@ export default function FaceDemoPage() {
         <Title order={2} size="h4" id="people-title" mb="sm">
           Your enrolled people
         </Title>
-        {people.list === null ? (
-          <Alert color="red" title="The people could not be loaded" role="alert">
-            {people.error}
-          </Alert>
-        ) : people.list.results.length === 0 ? (
-          <Text c="dimmed" ta="center" py="lg">
-            No one enrolled yet. Enrol someone above to verify photos against them.
-          </Text>
-        ) : (
-          <Stack gap="sm">
-            <PeopleList
-              people={people.list.results}
-              editing={editing}
-              editResult={actionData?.intent === 'edit' ? actionData.result : undefined}
-              editHref={(id) => href({ [EDIT]: String(id), [CONFIRM]: null })}
-              closeHref={redirectTo}
-              confirmHref={(id) => href({ [CONFIRM]: String(id), [EDIT]: null })}
-              onDelete={setAsking}
-            />
-            <ListPager
-              noun={['person', 'people']}
-              label="People pages"
-              page={page}
-              totalPages={people.list.total_pages}
-              count={people.list.count}
-              hrefFor={(n) => href({ page: String(n), [CONFIRM]: null, [EDIT]: null })}
-            />
-          </Stack>
-        )}
+        <PeopleList
+          people={people.list?.results ?? null}
+          failure={{ title: 'The people could not be loaded', message: people.error }}
+          empty="No one enrolled yet. Enrol someone above to verify photos against them."
+          emptyPadding="lg"
+          editing={editing}
+          editResult={actionData?.intent === 'edit' ? actionData.result : undefined}
+          editHref={(id) => href({ [EDIT]: String(id), [CONFIRM]: null })}
+          closeHref={redirectTo}
+          confirmHref={(id) => href({ [CONFIRM]: String(id), [EDIT]: null })}
+          onDelete={setAsking}
+          footer={
+            people.list ? (
+              <ListPager
+                noun={['person', 'people']}
+                label="People pages"
+                page={page}
+                totalPages={people.list.total_pages}
+                count={people.list.count}
+                hrefFor={(n) => href({ page: String(n), [CONFIRM]: null, [EDIT]: null })}
+              />
+            ) : null
+          }
+        />
       </Card>
       <ConfirmModal title="Delete person" target={asking} onClose={() => setAsking(null)}>
         {(asking, controls) => <ConfirmActionForm {...deleting(asking, redirectTo)} {...controls} />}

@@ -80,21 +80,21 @@ export default function FaceOverviewPage() {
             </Anchor>
           ) : null}
         </Group>
-        {recent.value === null ? (
-          <Alert color="red" title={SCAN_LIST_ERROR} role="alert">
-            {recent.error}
-          </Alert>
-        ) : recent.value.results.length === 0 ? (
-          <Text c="dimmed" ta="center" py="lg">
-            No scans yet.{' '}
-            <Anchor component={Link} to={FACE_DEMO_PATH}>
-              Enrol a person and verify a photo
-            </Anchor>{' '}
-            to see the result here.
-          </Text>
-        ) : (
-          <ScanTable scans={recent.value.results} label="Recent scans" />
-        )}
+        <ScanTable
+          scans={recent.value?.results ?? null}
+          failure={{ title: SCAN_LIST_ERROR, message: recent.error }}
+          empty={
+            <>
+              No scans yet.{' '}
+              <Anchor component={Link} to={FACE_DEMO_PATH}>
+                Enrol a person and verify a photo
+              </Anchor>{' '}
+              to see the result here.
+            </>
+          }
+          emptyPadding="lg"
+          label="Recent scans"
+        />
       </Card>
     </Stack>
   )

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Stack, Text } from '@mantine/core'
+import { Button, Card, Stack, Text } from '@mantine/core'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useLocation, useRouteError } from '@remix-run/react'
 import { IconScan } from '@tabler/icons-react'
@@ -20,7 +20,6 @@ import {
   isBucket,
   OCR_DEMO_PATH,
   OCR_PATH,
-  withParams,
 } from '~/components/ocr/format'
 import { usePollWhile } from '~/components/layout/job-progress'
 import { backToList, deleteAction } from '~/lib/delete-action.server'
@@ -29,7 +28,9 @@ import { documentIdOf, orNull, upstreamFailure } from '~/services/ocr.server'
 import { createUpstream, errorResponse } from '~/services/upstream.server'
 import { pageTitle } from '~/theme'
 import { ConfirmModal } from '~/components/layout/confirm-action'
+import { FiltersNotApplied } from '~/components/layout/list-filters'
 import { PageHeader } from '~/components/layout/page-header'
+import { useListHref } from '~/lib/list-links'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data ? `${bucketLabel[data.bucket]} documents` : 'Documents') },
@@ -95,9 +96,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function OcrBucketPage() {
   const { bucket, query, values, errors, page, error, confirm } = useLoaderData<typeof loader>()
-  const { pathname, search } = useLocation()
+  const { search } = useLocation()
   const [asking, setAsking] = useState<DocumentSummary | null>(null)
-  const href = (changes: Record<string, string | null>) => withParams(pathname, search, changes)
+  const href = useListHref()
   const redirectTo = href({ [CONFIRM_PARAM]: null })
   const list = bucketPath(bucket)
   const filtered = Boolean(values.q || values.document_type)
@@ -122,34 +123,26 @@ export default function OcrBucketPage() {
       <Card padding="md">
         <Stack gap="md">
           <DocumentFilters key={search} action={list} values={values} errors={errors} />
-          {Object.keys(errors).length ? (
-            <Alert color="yellow" title="Some filters were not applied" role="alert">
-              Correct the highlighted fields; the list below ignores them.
-            </Alert>
-          ) : null}
-          {error !== null ? (
-            <Alert color="red" title={DOCUMENT_LIST_ERROR} role="alert">
-              {error}
-            </Alert>
-          ) : page.results.length === 0 ? (
-            <Text c="dimmed" ta="center" py="xl">
-              {filtered ? 'No documents match these filters.' : `No ${bucketLabel[bucket].toLowerCase()} documents.`}
-            </Text>
-          ) : (
-            <>
-              <DocumentTable
-                documents={page.results}
-                label="Documents"
-                actions={{ confirmHref: (id) => href({ [CONFIRM_PARAM]: String(id) }), onDelete: setAsking }}
-              />
-              <DocumentPager
-                page={query.page}
-                totalPages={page.total_pages}
-                count={page.count}
-                hrefFor={(n) => href({ page: String(n), [CONFIRM_PARAM]: null })}
-              />
-            </>
-          )}
+          <FiltersNotApplied errors={errors} />
+          <DocumentTable
+            documents={page?.results ?? null}
+            failure={{ title: DOCUMENT_LIST_ERROR, message: error }}
+            empty={`No ${bucketLabel[bucket].toLowerCase()} documents.`}
+            noMatch="No documents match these filters."
+            filtered={filtered}
+            label="Documents"
+            actions={{ confirmHref: (id) => href({ [CONFIRM_PARAM]: String(id) }), onDelete: setAsking }}
+            footer={
+              page ? (
+                <DocumentPager
+                  page={query.page}
+                  totalPages={page.total_pages}
+                  count={page.count}
+                  hrefFor={(n) => href({ page: String(n), [CONFIRM_PARAM]: null })}
+                />
+              ) : null
+            }
+          />
         </Stack>
       </Card>
       <ConfirmModal title="Delete document" target={asking} onClose={() => setAsking(null)}>

@@ -5,7 +5,6 @@ import {
   Link,
   useActionData,
   useLoaderData,
-  useLocation,
   useRouteError,
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
@@ -28,7 +27,6 @@ import {
   OCR_DEMO_PATH,
   OCR_PATH,
   typeLabel,
-  withParams,
 } from '~/components/ocr/format'
 import { InsightsChat } from '~/components/ocr/insights-chat'
 import { PageView } from '~/components/ocr/page-view'
@@ -37,6 +35,7 @@ import { pageTitle } from '~/theme'
 import { documentAction, loadDocument } from './document.server'
 import { ConfirmModal } from '~/components/layout/confirm-action'
 import { PageHeader } from '~/components/layout/page-header'
+import { useListHref } from '~/lib/list-links'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data ? data.document.file_name : 'Document') },
@@ -77,9 +76,9 @@ function Facts({ document }: { document: ReturnType<typeof useLoaderData<typeof 
 export default function OcrDocumentPage() {
   const { bucket, document, confirming } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const { pathname, search } = useLocation()
   const [asking, setAsking] = useState(false)
-  const back = withParams(pathname, search, { [CONFIRM_PARAM]: null })
+  const href = useListHref()
+  const back = href({ [CONFIRM_PARAM]: null })
   const target = { document_id: document.document_id, file_name: document.file_name, created_at: document.created_at }
 
   return (
@@ -108,7 +107,7 @@ export default function OcrDocumentPage() {
             </Button>
             <Button
               component={Link}
-              to={withParams(pathname, search, { [CONFIRM_PARAM]: '1' })}
+              to={href({ [CONFIRM_PARAM]: '1' })}
               preventScrollReset
               onClick={(event) => {
                 event.preventDefault()

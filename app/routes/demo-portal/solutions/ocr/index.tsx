@@ -77,21 +77,21 @@ export default function OcrOverviewPage() {
         <Title order={2} size="h4" id="recent-title" mb="sm">
           Recent documents
         </Title>
-        {recent.value === null ? (
-          <Alert color="red" title={DOCUMENT_LIST_ERROR} role="alert">
-            {recent.error}
-          </Alert>
-        ) : recent.value.results.length === 0 ? (
-          <Text c="dimmed" ta="center" py="lg">
-            No documents yet.{' '}
-            <Anchor component={Link} to={OCR_DEMO_PATH}>
-              Upload or photograph one
-            </Anchor>{' '}
-            to see its text and fields.
-          </Text>
-        ) : (
-          <DocumentTable documents={recent.value.results} label="Recent documents" />
-        )}
+        <DocumentTable
+          documents={recent.value?.results ?? null}
+          failure={{ title: DOCUMENT_LIST_ERROR, message: recent.error }}
+          empty={
+            <>
+              No documents yet.{' '}
+              <Anchor component={Link} to={OCR_DEMO_PATH}>
+                Upload or photograph one
+              </Anchor>{' '}
+              to see its text and fields.
+            </>
+          }
+          emptyPadding="lg"
+          label="Recent documents"
+        />
       </Card>
     </Stack>
   )
