@@ -1,4 +1,4 @@
-import { Alert, Grid, Stack, Text, Title } from '@mantine/core'
+import { Grid, Stack, Text, Title } from '@mantine/core'
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData, useLocation, useRouteError, useRouteLoaderData } from '@remix-run/react'
 import { endpoints } from '#contract/endpoints'
@@ -16,6 +16,7 @@ import { readDashboardFilters, recentEvaluations, settle, throwIfAllFailed } fro
 import { loadFilterOptions } from '~/services/call-evaluation-lookups.server'
 import { createUpstream } from '~/services/upstream.server'
 import { pageTitle } from '~/theme'
+import { FiltersNotApplied } from '~/components/layout/list-filters'
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Agent performance') }]
 
@@ -65,11 +66,7 @@ export default function AgentPerformancePage() {
         options={options}
         showAgent={!isAgent}
       />
-      {Object.keys(errors).length > 0 ? (
-        <Alert color="yellow" title="Some filters were not applied" role="alert" p="xs">
-          Correct the highlighted fields; the figures below ignore them.
-        </Alert>
-      ) : null}
+      <FiltersNotApplied errors={errors} what="figures" />
       {performance.data ? <PerformanceKpis data={performance.data} filters={filters} /> : null}
       <Grid gutter="sm">
         <Grid.Col span={{ base: 12, md: 7 }}>

@@ -1,4 +1,4 @@
-import { Alert, Grid, Group, Stack, Text, Title } from '@mantine/core'
+import { Grid, Group, Stack, Text, Title } from '@mantine/core'
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData, useLocation, useRouteError, useRouteLoaderData } from '@remix-run/react'
 import { endpoints } from '#contract/endpoints'
@@ -29,6 +29,7 @@ import { loadFilterOptions } from '~/services/call-evaluation-lookups.server'
 import { createUpstream } from '~/services/upstream.server'
 import { pageTitle } from '~/theme'
 import { withParams } from '~/lib/list-links'
+import { FiltersNotApplied } from '~/components/layout/list-filters'
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Evaluation dashboard') }]
 
@@ -96,7 +97,6 @@ export default function EvaluationDashboardPage() {
   const layout = useRouteLoaderData<typeof loadPortalLayout>('routes/demo-portal/layout')
   const isAgent = layout?.user.role === 'agent'
   const { search } = useLocation()
-  const hasErrors = Object.keys(errors).length > 0
 
   return (
     <Stack gap="sm">
@@ -121,11 +121,7 @@ export default function EvaluationDashboardPage() {
         options={options}
         showAgent={!isAgent}
       />
-      {hasErrors ? (
-        <Alert color="yellow" title="Some filters were not applied" role="alert" p="xs">
-          Correct the highlighted fields; the figures below ignore them.
-        </Alert>
-      ) : null}
+      <FiltersNotApplied errors={errors} what="figures" />
       <OverviewKpis panel={panels.overview} filters={filters} />
       <Grid gutter="sm">
         <Grid.Col span={{ base: 12, md: 8 }}>

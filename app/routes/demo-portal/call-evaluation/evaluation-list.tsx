@@ -16,6 +16,7 @@ import { listEvaluations, upstreamFailure } from '~/services/evaluations.server'
 import { createUpstream } from '~/services/upstream.server'
 import { pageTitle } from '~/theme'
 import { useListHref } from '~/lib/list-links'
+import { FiltersNotApplied } from '~/components/layout/list-filters'
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Evaluations') }]
 
@@ -67,7 +68,6 @@ export default function EvaluationListPage() {
   const isAgent = layout?.user.role === 'agent'
   const { search } = useLocation()
   const href = useListHref()
-  const hasErrors = Object.keys(errors).length > 0
 
   return (
     <Stack gap="lg">
@@ -93,11 +93,7 @@ export default function EvaluationListPage() {
       <Card padding="md">
         <EvaluationFilters key={search} values={values} errors={errors} options={options} showAgent={!isAgent} />
       </Card>
-      {hasErrors ? (
-        <Alert color="yellow" title="Some filters were not applied" role="alert">
-          Correct the highlighted fields; the list below ignores them.
-        </Alert>
-      ) : null}
+      <FiltersNotApplied errors={errors} />
       <Card padding="md">
         {error !== null ? (
           <Alert color="red" title="Failed to load evaluation list" role="alert">
