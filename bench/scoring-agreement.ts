@@ -1,0 +1,146 @@
+// The local scoring engine on the held-out agreement set (issue 15, "Accuracy of the local engine"):
+// hand-written calls, chats and e-mails it was not built on (tests/fixtures/scoring-agreement), each
+// answered by a careful human for every question of its template. Prints the agreement and Cohen's κ
+// overall, per channel and per template, a confusion matrix per question (rows = human, columns =
+// engine), and the median time per conversation over BENCH_ROUNDS (10) rounds after a warm-up.
+//   npx tsx bench/scoring-agreement.ts            (add --verbose to list every disagreement)
+//
+// The engine takes timed segments. Calls: a turn runs from its `at` to the next turn's `at` (the last
+// turn: its words at 2.5 words a second, at least 2 s). Chats with `at` are timed the same way. Chats
+// without times and e-mails get one message every 10 s, in order, so a window of the template in seconds
+// becomes a count of messages: "the first 30 s" is the first three messages, "the last 60 s" the last six.
+import { scoreTranscript, scoreValues, type Answer, type Segment } from '../api/engines/scoring/score'
+import { engineTemplate } from '../api/seed/calls/agreement'
+import {
+  agreementConversations,
+  type AgreementConversation,
+  type Channel,
+} from '../tests/fixtures/scoring-agreement/conversations'
+
+const rounds = Number(process.env.BENCH_ROUNDS || 10)
+const verbose = process.argv.includes('--verbose')
+const MESSAGE_SLOT_S = 10
+const WORDS_PER_S = 2.5
+
+function segmentsOf(c: AgreementConversation): Segment[] {
+  const timed = c.turns.every((t) => t.at !== undefined)
+  return c.turns.map((t, i) => {
+    if (!timed) return { speaker: t.speaker, text: t.text, start: i * MESSAGE_SLOT_S, end: (i + 1) * MESSAGE_SLOT_S }
+    const start = t.at!
+    const next = c.turns[i + 1]?.at
+    const end = next ?? start + Math.max(2, t.text.split(/\s+/).length / WORDS_PER_S)
+    return { speaker: t.speaker, text: t.text, start, end }
+  })
+}
+
+const LABELS: Answer[] = ['yes', 'no', 'n/a']
+type Matrix = number[][] // [human][engine], in LABELS order
+const emptyMatrix = (): Matrix => LABELS.map(() => LABELS.map(() => 0))
+const add = (m: Matrix, human: Answer, engine: Answer) => m[LABELS.indexOf(human)][LABELS.indexOf(engine)]++
+const total = (m: Matrix) => m.flat().reduce((s, n) => s + n, 0)
+const agreed = (m: Matrix) => LABELS.reduce((s, _, k) => s + m[k][k], 0)
+
+/**
+ * Cohen's κ over the three labels, from the confusion matrix n[h][e] of N answers:
+ *   p_o = Σ_k n[k][k] / N                                (observed agreement)
+ *   p_e = Σ_k (Σ_e n[k][e] / N) · (Σ_h n[h][k] / N)      (agreement expected by chance from each side's label rates)
+ *   κ   = (p_o − p_e) / (1 − p_e)
+ * Undefined (null) when p_e = 1: both sides gave one and the same label throughout.
+ */
+function kappa(m: Matrix): number | null {
+  const n = total(m)
+  if (!n) return null
+  const po = agreed(m) / n
+  const pe = LABELS.reduce((s, _, k) => {
+    const human = m[k].reduce((a, b) => a + b, 0) / n
+    const engine = m.reduce((a, row) => a + row[k], 0) / n
+    return s + human * engine
+  }, 0)
+  return pe >= 1 ? null : (po - pe) / (1 - pe)
+}
+
+const pct = (m: Matrix) => `${((agreed(m) / total(m)) * 100).toFixed(1)} %`
+const kappaText = (m: Matrix) => {
+  const k = kappa(m)
+  return k === null ? 'κ –' : `κ ${k.toFixed(2)}`
+}
+const summary = (m: Matrix) => `${pct(m).padStart(7)}  ${kappaText(m).padEnd(6)}  (${agreed(m)}/${total(m)})`
+
+// score every conversation, timing it
+const prepared = agreementConversations.map((c) => ({
+  c,
+  template: engineTemplate(c.template),
+  segments: segmentsOf(c),
+}))
+for (const { template, segments } of prepared) scoreTranscript(template, segments)
+const times: number[] = []
+for (let r = 0; r < rounds; r++) {
+  for (const { template, segments } of prepared) {
+    const start = performance.now()
+    scoreTranscript(template, segments)
+    times.push(performance.now() - start)
+  }
+}
+times.sort((a, b) => a - b)
+
+const overall = emptyMatrix()
+const byChannel = new Map<Channel, Matrix>()
+const byTemplate = new Map<string, Matrix>()
+const byQuestion = new Map<string, { template: string; text: string; m: Matrix }>()
+const misses: string[] = []
+const autoFail = { engine: 0, human: 0, differ: [] as string[] }
+for (const { c, template, segments } of prepared) {
+  const result = scoreTranscript(template, segments)
+  const engineAnswers = new Map(result.categories.flatMap((x) => x.questions).map((q) => [q.question_id, q]))
+  for (const q of template.flatMap((x) => x.questions)) {
+    const engine = engineAnswers.get(q.id)!
+    const human = c.reference[q.text]
+    if (!byChannel.has(c.channel)) byChannel.set(c.channel, emptyMatrix())
+    if (!byTemplate.has(c.template)) byTemplate.set(c.template, emptyMatrix())
+    const id = `${c.template}\n${q.text}`
+    if (!byQuestion.has(id)) byQuestion.set(id, { template: c.template, text: q.text, m: emptyMatrix() })
+    for (const m of [overall, byChannel.get(c.channel)!, byTemplate.get(c.template)!, byQuestion.get(id)!.m]) {
+      add(m, human, engine.value)
+    }
+    if (engine.value !== human) {
+      misses.push(`  ${c.key}  ${q.text}\n      engine ${engine.value}, human ${human}: ${engine.justification}`)
+    }
+  }
+  const reference = scoreValues(template, (q) => c.reference[q.text])
+  if (result.auto_fail) autoFail.engine++
+  if (reference.auto_fail) autoFail.human++
+  if (result.auto_fail !== reference.auto_fail) {
+    autoFail.differ.push(`${c.key} (engine ${result.auto_fail ? 'fails' : 'passes'})`)
+  }
+}
+
+const count = (channel: Channel) => agreementConversations.filter((c) => c.channel === channel).length
+console.log(
+  `Agreement set: ${agreementConversations.length} conversations (${count('call')} calls, ${count('chat')} chats, ${count('email')} e-mails), ${total(overall)} answers`,
+)
+console.log(
+  `Local engine: median ${(times[Math.floor(times.length / 2)] ?? 0).toFixed(2)} ms per conversation (${rounds} rounds)\n`,
+)
+console.log(`Overall    ${summary(overall)}`)
+for (const [channel, m] of byChannel) console.log(`  ${channel.padEnd(8)} ${summary(m)}`)
+for (const [name, m] of byTemplate) console.log(`  ${summary(m)}  ${name}`)
+console.log(
+  `Auto-fail: engine ${autoFail.engine}, human ${autoFail.human} conversations; differ on ${autoFail.differ.length}${
+    autoFail.differ.length ? `: ${autoFail.differ.join(', ')}` : ''
+  }`,
+)
+
+console.log('\nPer question, worst first (rows = human, columns = engine):')
+const questions = [...byQuestion.values()].sort((a, b) => agreed(a.m) / total(a.m) - agreed(b.m) / total(b.m))
+for (const { template, text, m } of questions) {
+  console.log(`\n${summary(m)}  ${text}  [${template}]`)
+  console.log(`             ${LABELS.map((l) => `eng ${l}`.padStart(8)).join('')}`)
+  LABELS.forEach((label, h) =>
+    console.log(`  human ${label.padEnd(4)} ${m[h].map((n) => String(n || '.').padStart(8)).join('')}`),
+  )
+}
+
+if (verbose) {
+  console.log(`\nDisagreements (${misses.length}):`)
+  for (const miss of misses) console.log(miss)
+}
