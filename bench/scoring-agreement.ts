@@ -123,12 +123,11 @@ console.log(
 )
 console.log(`Overall    ${summary(overall)}`)
 for (const [channel, m] of byChannel) console.log(`  ${channel.padEnd(8)} ${summary(m)}`)
-for (const [name, m] of byTemplate) console.log(`  ${summary(m)}  ${name}`)
+for (const [name, m] of byTemplate) console.log(`${' '.repeat(11)}${summary(m)}  ${name}`)
 console.log(
-  `Auto-fail: engine ${autoFail.engine}, human ${autoFail.human} conversations; differ on ${autoFail.differ.length}${
-    autoFail.differ.length ? `: ${autoFail.differ.join(', ')}` : ''
-  }`,
+  `Auto-fail (score 0): engine ${autoFail.engine}, human ${autoFail.human} conversations, ${autoFail.differ.length} differ`,
 )
+for (const key of autoFail.differ) console.log(`  ${key}`)
 
 console.log('\nPer question, worst first (rows = human, columns = engine):')
 const questions = [...byQuestion.values()].sort((a, b) => agreed(a.m) / total(a.m) - agreed(b.m) / total(b.m))
