@@ -17,6 +17,7 @@ import {
 import { roles } from '#contract/accounts'
 import { summaryTypeCodes } from '#contract/summarization'
 import { documentTypes } from '#contract/ocr'
+import { channels, evidenceChecks, rejectReasons, scoringBuckets, scoringEvents } from '#contract/agent-scoring'
 
 export const roleEnum = pgEnum('user_role', roles)
 
@@ -179,6 +180,8 @@ export const campaigns = pgTable(
     name: varchar('name', { length: 150 }).notNull(),
     client: varchar('client', { length: 150 }).notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    /** The template its interactions are scored against unless one is chosen (its latest version). */
+    defaultTemplateInternalId: uuid('default_template_internal_id'),
   },
   (t) => [uniqueIndex('campaigns_code_unique').on(t.code)],
 )
@@ -501,6 +504,112 @@ export const evaluationStatusHistory = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('evaluation_status_history_evaluation_idx').on(t.evaluationId, t.createdAt)],
+)
+
+// ---------------------------------------------------------------- AI agent scoring (docs/decisions/015)
+
+export const channelEnum = pgEnum('interaction_channel', channels)
+export const scoringBucketEnum = pgEnum('scoring_bucket', scoringBuckets)
+export const rejectReasonEnum = pgEnum('scoring_reject_reason', rejectReasons)
+export const evidenceCheckEnum = pgEnum('evidence_check', evidenceChecks)
+export const scoringEventEnum = pgEnum('scoring_event', scoringEvents)
+
+/** A turn of a chat or e-mail thread, or of a call's transcript once it is read. */
+export type ScoringTurnRow = { speaker: 'agent' | 'customer'; text: string; start?: number; end?: number }
+/** A quote backing a criterion's answer: its turn, and for calls its start second. */
+export type ScoringEvidenceRow = { quote: string; speaker: 'agent' | 'customer'; turn: number; start_s: number | null }
+
+/** An interaction to score (a call, a chat or an e-mail) and where it is in review. */
+export const scoringItems = pgTable(
+  'scoring_items',
+  {
+    id: serial('id').primaryKey(),
+    channel: channelEnum('channel').notNull(),
+    bucket: scoringBucketEnum('bucket').notNull().default('pending'),
+    /** Bumped on every change of state; a decision names the version its author saw. */
+    version: integer('version').notNull().default(1),
+    title: varchar('title', { length: 200 }).notNull(),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'restrict' }),
+    /** The template version it is scored against. */
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => templates.id, { onDelete: 'restrict' }),
+    /** Calls: the uploaded audio, transcribed by the speech module. */
+    recordingId: integer('recording_id').references(() => recordings.id, { onDelete: 'set null' }),
+    /** Chats and e-mails as pasted or uploaded (redacted); calls once transcribed. */
+    turns: jsonb('turns').$type<ScoringTurnRow[]>().notNull().default([]),
+    jobStatus: jobStatusEnum('job_status').notNull().default('pending'),
+    failureReason: text('failure_reason'),
+    notScorableReason: varchar('not_scorable_reason', { length: 40 }),
+    engine: scoringEngineEnum('engine'),
+    model: varchar('model', { length: 100 }),
+    aiScore: real('ai_score'),
+    aiAutoFail: boolean('ai_auto_fail').notNull().default(false),
+    /** The lowest confidence among its criteria: low sorts first ("needs a human"). */
+    confidence: real('confidence'),
+    claimedBy: integer('claimed_by').references(() => users.id, { onDelete: 'set null' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The evaluation an accepted item became. */
+    evaluationId: integer('evaluation_id').references(() => callEvaluations.id, { onDelete: 'set null' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    scoredAt: timestamp('scored_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('scoring_items_bucket_idx').on(t.bucket, t.createdAt),
+    index('scoring_items_agent_idx').on(t.agentId, t.createdAt),
+    index('scoring_items_campaign_idx').on(t.campaignId, t.createdAt),
+    index('scoring_items_template_idx').on(t.templateId),
+  ],
+)
+
+/** One criterion's result on an item: the AI's answer and, after a rejection, the supervisor's. */
+export const scoringResults = pgTable(
+  'scoring_results',
+  {
+    id: serial('id').primaryKey(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => scoringItems.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => templateQuestions.id, { onDelete: 'restrict' }),
+    aiValue: answerValueEnum('ai_value').notNull(),
+    rationale: text('rationale').notNull().default(''),
+    evidence: jsonb('evidence').$type<ScoringEvidenceRow[]>().notNull().default([]),
+    evidenceCheck: evidenceCheckEnum('evidence_check').notNull().default('unverified'),
+    confidence: real('confidence').notNull(),
+    correctedValue: answerValueEnum('corrected_value'),
+    reasonCode: rejectReasonEnum('reason_code'),
+    comment: text('comment').notNull().default(''),
+  },
+  (t) => [uniqueIndex('scoring_results_unique').on(t.itemId, t.questionId)],
+)
+
+/** The audit trail: every change of an item, who made it, from and to which bucket, and why. */
+export const scoringItemEvents = pgTable(
+  'scoring_item_events',
+  {
+    id: serial('id').primaryKey(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => scoringItems.id, { onDelete: 'cascade' }),
+    event: scoringEventEnum('event').notNull(),
+    fromBucket: scoringBucketEnum('from_bucket'),
+    toBucket: scoringBucketEnum('to_bucket').notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('scoring_item_events_item_idx').on(t.itemId, t.createdAt)],
 )
 
 // ---------------------------------------------------------------- document OCR

@@ -1,0 +1,284 @@
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import type {
+  Channel,
+  Decision,
+  EvidenceCheck,
+  NotScorableReason,
+  RejectReason,
+  ScoringBucket,
+  ScoringEvent,
+} from '#contract/agent-scoring'
+import type { Db } from '../../db/client'
+import {
+  scoringItemEvents,
+  scoringItems,
+  scoringResults,
+  type ScoringEvidenceRow,
+  type ScoringTurnRow,
+} from '../../db/schema'
+import type { Tx } from '../../db/sql'
+import { HttpError, notFound } from '../../lib/http-error'
+import { isDecided, nextBucket } from './state'
+
+export const NOT_FOUND = 'Scoring item not found'
+
+export type NewItem = {
+  channel: Channel
+  title: string
+  agentId: number
+  campaignId: number
+  /** The template version to score against. */
+  templateId: number
+  turns?: ScoringTurnRow[]
+  recordingId?: number | null
+  createdBy: number | null
+}
+
+/** A new item in `pending`, with its first line in the audit trail. */
+export async function createItem(db: Db, item: NewItem) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(scoringItems)
+      .values({ ...item, turns: item.turns ?? [], recordingId: item.recordingId ?? null })
+      .returning({ id: scoringItems.id, bucket: scoringItems.bucket, version: scoringItems.version })
+    if (!row) throw new Error('The insert returned no row')
+    await tx
+      .insert(scoringItemEvents)
+      .values({ itemId: row.id, event: 'created', toBucket: 'pending', actorId: item.createdBy })
+    return row
+  })
+}
+
+type Change = {
+  itemId: number
+  event: ScoringEvent
+  actorId: number | null
+  /** The version the actor saw; a different one is a 409 (someone changed the item meanwhile). */
+  seenVersion?: number
+  /** What the audit trail keeps of why (corrections, a failure's reason). */
+  detail?: Record<string, unknown>
+  /** Columns that change with it. */
+  set?: Partial<typeof scoringItems.$inferInsert>
+}
+
+const conflict = (message: string, bucket: ScoringBucket, version: number) =>
+  new HttpError(409, message, { bucket: [bucket], version: [String(version)] })
+
+/**
+ * Applies one event under the state machine (docs/decisions/015): the item must be where the event
+ * may happen and, when the actor says which version they saw, still be that version. The update is
+ * conditional on the version read, so of two changes at once one wins and the other is a 409.
+ */
+export async function applyChange(tx: Tx, change: Change) {
+  const [item] = await tx
+    .select({ bucket: scoringItems.bucket, version: scoringItems.version })
+    .from(scoringItems)
+    .where(eq(scoringItems.id, change.itemId))
+  if (!item) throw notFound(NOT_FOUND)
+  const to = nextBucket(item.bucket, change.event)
+  if (to === null) throw conflict(`The item is ${item.bucket}: it cannot be ${change.event}`, item.bucket, item.version)
+  if (change.seenVersion !== undefined && change.seenVersion !== item.version) {
+    throw conflict('The item changed since you opened it; reload it and decide again', item.bucket, item.version)
+  }
+  const moves = to !== item.bucket || change.event === 'accepted' || change.event === 'rejected'
+  const [updated] = await tx
+    .update(scoringItems)
+    .set({ ...change.set, bucket: to, version: moves ? item.version + 1 : item.version, updatedAt: new Date() })
+    .where(and(eq(scoringItems.id, change.itemId), eq(scoringItems.version, item.version)))
+    .returning({ bucket: scoringItems.bucket, version: scoringItems.version })
+  if (!updated) throw conflict('The item changed meanwhile; reload it and try again', item.bucket, item.version)
+  await tx.insert(scoringItemEvents).values({
+    itemId: change.itemId,
+    event: change.event,
+    fromBucket: item.bucket,
+    toBucket: to,
+    actorId: change.actorId,
+    detail: change.detail ?? {},
+  })
+  return updated
+}
+
+export type CriterionResult = {
+  questionId: number
+  value: 'yes' | 'no' | 'n/a'
+  rationale: string
+  evidence: ScoringEvidenceRow[]
+  check: EvidenceCheck
+  confidence: number
+}
+
+export type Scored = {
+  engine: 'local' | 'llm'
+  model: string | null
+  score: number | null
+  autoFail: boolean
+  results: CriterionResult[]
+}
+
+/** The job's result: the criteria's answers replace any earlier ones, and the item is ai_reviewed. */
+export async function markScored(db: Db, itemId: number, scored: Scored) {
+  return db.transaction(async (tx) => {
+    await tx.delete(scoringResults).where(eq(scoringResults.itemId, itemId))
+    if (scored.results.length) {
+      await tx.insert(scoringResults).values(
+        scored.results.map((r) => ({
+          itemId,
+          questionId: r.questionId,
+          aiValue: r.value,
+          rationale: r.rationale,
+          evidence: r.evidence,
+          evidenceCheck: r.check,
+          confidence: r.confidence,
+        })),
+      )
+    }
+    const confidence = scored.results.length ? Math.min(...scored.results.map((r) => r.confidence)) : null
+    return applyChange(tx, {
+      itemId,
+      event: 'scored',
+      actorId: null,
+      detail: { engine: scored.engine, model: scored.model, score: scored.score },
+      set: {
+        jobStatus: 'completed',
+        failureReason: null,
+        notScorableReason: null,
+        engine: scored.engine,
+        model: scored.model,
+        aiScore: scored.score,
+        aiAutoFail: scored.autoFail,
+        confidence,
+        scoredAt: new Date(),
+      },
+    })
+  })
+}
+
+/** The job could not score it: the item stays pending, marked for attention, with the reason. */
+export async function markUnscored(
+  db: Db,
+  itemId: number,
+  outcome: { failed: string } | { notScorable: NotScorableReason },
+) {
+  return db.transaction((tx) =>
+    'failed' in outcome
+      ? applyChange(tx, {
+          itemId,
+          event: 'failed',
+          actorId: null,
+          detail: { reason: outcome.failed },
+          set: { jobStatus: 'failed', failureReason: outcome.failed },
+        })
+      : applyChange(tx, {
+          itemId,
+          event: 'not_scorable',
+          actorId: null,
+          detail: { reason: outcome.notScorable },
+          set: { jobStatus: 'completed', notScorableReason: outcome.notScorable },
+        }),
+  )
+}
+
+/** A supervisor takes an item to work on: the others see who has it. Someone else's claim is a 409. */
+export async function claimItem(db: Db, itemId: number, actorId: number) {
+  return db.transaction(async (tx) => {
+    const [item] = await tx
+      .select({ claimedBy: scoringItems.claimedBy })
+      .from(scoringItems)
+      .where(eq(scoringItems.id, itemId))
+    if (!item) throw notFound(NOT_FOUND)
+    if (item.claimedBy !== null && item.claimedBy !== actorId) {
+      throw new HttpError(409, 'Another supervisor has claimed this item', { claimed_by: [String(item.claimedBy)] })
+    }
+    return applyChange(tx, {
+      itemId,
+      event: 'claimed',
+      actorId,
+      set: { claimedBy: actorId, claimedAt: new Date() },
+    })
+  })
+}
+
+export type Correction = { questionId: number; value: 'yes' | 'no' | 'n/a'; reasonCode: RejectReason; comment: string }
+
+/**
+ * A supervisor's decision. A rejection names at least one disputed criterion; corrections must be
+ * criteria of the item. A decided item is changed only by someone who names the version they saw.
+ */
+export async function decideItem(
+  db: Db,
+  input: { itemId: number; actorId: number; decision: Decision; corrections: Correction[]; version?: number },
+) {
+  if (input.decision === 'reject' && input.corrections.length === 0) {
+    throw new HttpError(400, 'Invalid request', { corrections: ['Name each criterion you dispute, with its reason'] })
+  }
+  return db.transaction(async (tx) => {
+    const [item] = await tx
+      .select({ bucket: scoringItems.bucket, version: scoringItems.version })
+      .from(scoringItems)
+      .where(eq(scoringItems.id, input.itemId))
+    if (!item) throw notFound(NOT_FOUND)
+    if (isDecided(item.bucket) && input.version === undefined) {
+      throw conflict(
+        `The item is already ${item.bucket}; send the version you saw to change the decision`,
+        item.bucket,
+        item.version,
+      )
+    }
+    const questionIds = input.corrections.map((c) => c.questionId)
+    const known = questionIds.length
+      ? await tx
+          .select({ questionId: scoringResults.questionId })
+          .from(scoringResults)
+          .where(and(eq(scoringResults.itemId, input.itemId), inArray(scoringResults.questionId, questionIds)))
+      : []
+    const unknown = questionIds.filter((id) => !known.some((k) => k.questionId === id))
+    if (unknown.length) {
+      throw new HttpError(400, 'Invalid request', {
+        corrections: [`Not a criterion of this item: ${unknown.join(', ')}`],
+      })
+    }
+    const changed = await applyChange(tx, {
+      itemId: input.itemId,
+      event: input.decision === 'accept' ? 'accepted' : 'rejected',
+      actorId: input.actorId,
+      seenVersion: input.version,
+      detail: {
+        corrections: input.corrections.map((c) => ({
+          question_id: c.questionId,
+          value: c.value,
+          reason_code: c.reasonCode,
+          comment: c.comment,
+        })),
+      },
+      set: { decidedBy: input.actorId, decidedAt: new Date(), claimedBy: null, claimedAt: null },
+    })
+    // the new decision's corrections replace the last one's
+    await tx
+      .update(scoringResults)
+      .set({ correctedValue: null, reasonCode: null, comment: '' })
+      .where(eq(scoringResults.itemId, input.itemId))
+    for (const c of input.corrections) {
+      await tx
+        .update(scoringResults)
+        .set({ correctedValue: c.value, reasonCode: c.reasonCode, comment: c.comment })
+        .where(and(eq(scoringResults.itemId, input.itemId), eq(scoringResults.questionId, c.questionId)))
+    }
+    return changed
+  })
+}
+
+/** The item's audit trail, oldest first. */
+export function itemEvents(db: Db, itemId: number) {
+  return db
+    .select({
+      event: scoringItemEvents.event,
+      from: scoringItemEvents.fromBucket,
+      to: scoringItemEvents.toBucket,
+      actorId: scoringItemEvents.actorId,
+      detail: scoringItemEvents.detail,
+      at: scoringItemEvents.createdAt,
+    })
+    .from(scoringItemEvents)
+    .where(eq(scoringItemEvents.itemId, itemId))
+    .orderBy(asc(scoringItemEvents.createdAt), asc(scoringItemEvents.id))
+}
