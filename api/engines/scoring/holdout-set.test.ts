@@ -1,0 +1,47 @@
+// The shape of the hold-out agreement set (tests/fixtures/scoring-agreement/holdout.ts), the same checks as
+// agreement-set.test.ts, plus keys unique across both sets. No accuracy threshold here, and the engine is not
+// run on it. (It lives here because the vitest projects include api/ and app/, not tests/.)
+import { describe, expect, it } from 'vitest'
+import { demoTemplates } from '#api/seed/templates-data'
+import { agreementConversations } from '#tests/fixtures/scoring-agreement/conversations'
+import { holdoutConversations as set } from '#tests/fixtures/scoring-agreement/holdout'
+
+const questionsOf = new Map(
+  demoTemplates.map((t) => [t.name, t.categories.flatMap((c) => c.questions.map((q) => q.question_text))]),
+)
+
+describe('scoring hold-out set', () => {
+  it('has at least 30 conversations with unique keys, none shared with the agreement set', () => {
+    expect(set.length).toBeGreaterThanOrEqual(30)
+    expect(new Set(set.map((c) => c.key)).size).toBe(set.length)
+    const tuningKeys = new Set(agreementConversations.map((c) => c.key))
+    expect(set.map((c) => c.key).filter((key) => tuningKeys.has(key))).toEqual([])
+  })
+
+  it('covers every channel, both templates and the three campaigns', () => {
+    expect(new Set(set.map((c) => c.channel))).toEqual(new Set(['call', 'chat', 'email']))
+    expect(new Set(set.map((c) => c.template))).toEqual(new Set(demoTemplates.map((t) => t.name)))
+    expect(new Set(set.map((c) => c.campaign))).toEqual(new Set(['ACME-RETAIL', 'NORTHWIND-COLL', 'CONTOSO-PATIENT']))
+  })
+
+  it.each(set.map((c) => [c.key, c] as const))('%s answers exactly the questions of its template', (_, c) => {
+    const questions = questionsOf.get(c.template)
+    expect(questions, `unknown template "${c.template}"`).toBeDefined()
+    expect(Object.keys(c.reference).sort()).toEqual([...new Set(questions)].sort())
+    for (const value of Object.values(c.reference)) expect(['yes', 'no', 'n/a']).toContain(value)
+  })
+
+  it.each(set.map((c) => [c.key, c] as const))('%s has turns of both sides, timed as its channel is', (_, c) => {
+    expect(c.turns.length).toBeGreaterThanOrEqual(4)
+    expect(new Set(c.turns.map((t) => t.speaker))).toEqual(new Set(['agent', 'customer']))
+    for (const t of c.turns) expect(t.text.trim()).not.toBe('')
+    const times = c.turns.map((t) => t.at)
+    if (c.channel === 'email') expect(times.every((at) => at === undefined)).toBe(true)
+    if (c.channel === 'call') expect(times.every((at) => at !== undefined)).toBe(true)
+    // a chat is timed throughout or not at all
+    if (c.channel === 'chat') expect(new Set(times.map((at) => at === undefined)).size).toBe(1)
+    const timed = times.filter((at) => at !== undefined)
+    for (let i = 1; i < timed.length; i++) expect(timed[i]!).toBeGreaterThan(timed[i - 1]!)
+    if (timed.length) expect(timed[0]).toBeGreaterThanOrEqual(0)
+  })
+})
