@@ -72,12 +72,12 @@ const prepared = agreementConversations.map((c) => ({
   template: engineTemplate(c.template),
   segments: segmentsOf(c),
 }))
-for (const { template, segments } of prepared) scoreTranscript(template, segments)
+for (const { c, template, segments } of prepared) scoreTranscript(template, segments, { channel: c.channel })
 const times: number[] = []
 for (let r = 0; r < rounds; r++) {
-  for (const { template, segments } of prepared) {
+  for (const { c, template, segments } of prepared) {
     const start = performance.now()
-    scoreTranscript(template, segments)
+    scoreTranscript(template, segments, { channel: c.channel })
     times.push(performance.now() - start)
   }
 }
@@ -90,7 +90,7 @@ const byQuestion = new Map<string, { template: string; text: string; m: Matrix }
 const misses: string[] = []
 const autoFail = { engine: 0, human: 0, differ: [] as string[] }
 for (const { c, template, segments } of prepared) {
-  const result = scoreTranscript(template, segments)
+  const result = scoreTranscript(template, segments, { channel: c.channel })
   const engineAnswers = new Map(result.categories.flatMap((x) => x.questions).map((q) => [q.question_id, q]))
   for (const q of template.flatMap((x) => x.questions)) {
     const engine = engineAnswers.get(q.id)!

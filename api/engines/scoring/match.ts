@@ -1,3 +1,4 @@
+import { paraphrasesOf } from './paraphrase'
 import { contentKeys, tokenize, type Token } from './text'
 
 export type Speaker = 'agent' | 'customer'
@@ -35,72 +36,131 @@ function needed(n: number) {
   return n <= 3 ? n : Math.ceil(n * 0.75)
 }
 
+/** How far back in its clause a negation still reaches the phrase ("I'm not going to ask you for a payment today"). */
+const NEGATION_REACH = 8
+
+/** Whether the phrase's words are said in its order, at most one extra word between two of them ("what I'll do now is"). */
+function inOrder(tokens: Token[], sequence: string[]) {
+  return tokens.some((t, start) => {
+    if (t.key !== sequence[0]) return false
+    let k = 1
+    let previous = t.position
+    for (let j = start + 1; j < tokens.length && k < sequence.length; j++) {
+      if (tokens[j].position - previous > 2) return false
+      if (tokens[j].key === sequence[k]) {
+        k++
+        previous = tokens[j].position
+      }
+    }
+    return k === sequence.length
+  })
+}
+
+type Wanted = { keys: string[]; required: string[]; sequence: string[]; negated: boolean; hedged: boolean }
+
 /**
  * Where in one utterance the phrase is said, if it is. The phrase's content words must appear
- * (any order, synonyms and inflections allowed) within a span a few words longer than the phrase,
- * and the span must not be negated ("I can't help" is not "I can help").
+ * (any order, synonyms and inflections allowed; a short phrase of small words in its own order) within a
+ * span a few words longer than the phrase. The span must not be negated from its clause ("I can't
+ * help", "we won't take you to court or contact your employer") nor sit in a hedged frame
+ * ("normally I'd confirm your postcode, but…").
  */
-function findIn(
-  p: Prepared,
-  { keys, required }: { keys: string[]; required: string[] },
-  phraseLength: number,
-  phraseNegated: boolean,
-): Evidence | null {
-  const want = new Set(keys)
-  const need = needed(want.size)
+function findIn(p: Prepared, want: Wanted, phraseLength: number): Evidence | null {
+  const keys = new Set(want.keys)
+  const need = needed(keys.size)
   const span = phraseLength + 4
   let best: Evidence | null = null
   for (let i = 0; i < p.tokens.length; i++) {
-    if (!want.has(p.tokens[i].key)) continue
+    if (!keys.has(p.tokens[i].key)) continue
     const found = new Set<string>()
     let last = i
     for (let j = i; j < p.tokens.length && p.tokens[j].position - p.tokens[i].position < span; j++) {
-      if (want.has(p.tokens[j].key) && !found.has(p.tokens[j].key)) {
+      if (keys.has(p.tokens[j].key) && !found.has(p.tokens[j].key)) {
         found.add(p.tokens[j].key)
         last = j
       }
     }
-    if (found.size < need || required.some((k) => !found.has(k))) continue
-    // "we will never ask for your full card number" is not reading one out
-    const before = p.tokens.slice(Math.max(0, i - 5), i)
+    if (found.size < need || want.required.some((k) => !found.has(k))) continue
     const inside = p.tokens.slice(i, last + 1)
-    const negated = [...before, ...inside].some((t) => t.negation)
-    if (negated !== phraseNegated) continue
-    const coverage = found.size / want.size
+    if (want.required.length && want.sequence.length <= 4 && !inOrder(p.tokens.slice(i), want.sequence)) continue
+    // "we will never ask for your full card number" is not reading one out
+    let negated = inside.some((t) => t.negation)
+    for (let k = i - 1; k >= 0 && i - k <= NEGATION_REACH && p.tokens[k].clause === p.tokens[i].clause; k--) {
+      if (p.tokens[k].negation) negated = true
+    }
+    if (negated !== want.negated) continue
+    if (!want.hedged && inside.some((t) => t.hedged)) continue
+    const coverage = found.size / keys.size
     if (best && best.coverage >= coverage) continue
-    const { start, end } = p.segment
     best = {
       segment: p.segment,
       words: inside.map((t) => t.raw).join(' '),
-      at: start + ((end - start) * p.tokens[i].position) / Math.max(1, p.spoken),
+      at: timeAt(p, p.tokens[i].position),
       coverage,
     }
   }
   return best
 }
 
-/** The earliest place any of the phrases is said by an allowed speaker inside the time window. */
+function timeAt(p: Prepared, position: number) {
+  const { start, end } = p.segment
+  return start + ((end - start) * position) / Math.max(1, p.spoken)
+}
+
+/** The earliest place any of the phrases (or a paraphrase of them) is said by an allowed speaker inside the window. */
 export function findPhrase(
   prepared: Prepared[],
   phrases: string[],
-  accept: (segment: Segment) => boolean,
+  accept: (segment: Segment, index: number) => boolean,
 ): { evidence: Evidence | null; elsewhere: Evidence | null } {
   let evidence: Evidence | null = null
   let elsewhere: Evidence | null = null
+  const keep = (hit: Evidence, index: number) => {
+    if (accept(hit.segment, index)) {
+      if (!evidence || hit.at < evidence.at) evidence = hit
+    } else if (!elsewhere || hit.at < elsewhere.at) {
+      elsewhere = hit
+    }
+  }
   for (const phrase of phrases) {
     const tokens = tokenize(phrase)
     if (!tokens.length) continue
-    const keys = contentKeys(tokens)
-    const negated = tokens.some((t) => t.negation)
-    for (const p of prepared) {
-      const hit = findIn(p, keys, tokens.length, negated)
-      if (!hit) continue
-      if (accept(p.segment)) {
-        if (!evidence || hit.at < evidence.at) evidence = hit
-      } else if (!elsewhere || hit.at < elsewhere.at) {
-        elsewhere = hit
-      }
+    const want: Wanted = {
+      ...contentKeys(tokens),
+      sequence: tokens.map((t) => t.key),
+      negated: tokens.some((t) => t.negation),
+      hedged: tokens.some((t) => t.hedged),
     }
+    prepared.forEach((p, index) => {
+      const hit = findIn(p, want, tokens.length)
+      if (hit) keep(hit, index)
+    })
+  }
+  for (const paraphrase of paraphrasesOf(phrases)) {
+    prepared.forEach((p, index) => {
+      for (const m of paraphrase(p.segment.text)) {
+        if (!m.text.trim() || !said(p.segment.text, m.index)) continue
+        const position = tokenize(p.segment.text.slice(0, m.index)).at(-1)?.position ?? -1
+        keep({ segment: p.segment, words: m.text.trim(), at: timeAt(p, position + 1), coverage: 1 }, index)
+        break
+      }
+    })
   }
   return { evidence, elsewhere }
+}
+
+/**
+ * Whether words found at `index` are said as done: not negated from earlier in their clause, not in a
+ * hedged frame. Read from the tokens of the utterance, as for the template's own phrases.
+ */
+function said(text: string, index: number) {
+  const tokens = tokenize(text)
+  const before = tokenize(text.slice(0, index)).length
+  const first = tokens[before]
+  if (!first) return true
+  if (first.hedged) return false
+  for (let k = before - 1; k >= 0 && before - k <= NEGATION_REACH && tokens[k].clause === first.clause; k--) {
+    if (tokens[k].negation) return false
+  }
+  return true
 }

@@ -189,6 +189,81 @@ describe('the local scoring engine', () => {
   })
 })
 
+describe('paraphrase, negation scope and mention without action', () => {
+  const agent = (...texts: string[]): Segment[] =>
+    texts.map((text, i) => ({ speaker: 'agent', start: i * 10, end: i * 10 + 8, text }))
+  const said = (phrases: string[], segments: Segment[], options: Parameters<typeof scoreTranscript>[2] = {}) =>
+    scoreTranscript([category('Only', [question({ phrases })])], segments, options).categories[0].questions[0]
+
+  it('hears an agent give their name in the ways agents do', () => {
+    for (const opening of [
+      'Afternoon, thanks for calling Acme Bank, Marcus speaking.',
+      'Hello, thank you for calling Acme Bank, this is Hannah.',
+      "Hi, you're through to Contoso Health, you're speaking with Grace.",
+      "Thanks for getting in touch, I'm Lucy.",
+    ]) {
+      expect(said(['my name is'], agent(opening)).value, opening).toBe('yes')
+    }
+    expect(said(['my name is'], agent('Hello, this is Acme Bank. How can I help?')).value).toBe('no')
+    const email = 'Dear Mr Hughes,\n\nThank you for your e-mail.\n\nKind regards,\nLucy Bennett\nAcme Bank'
+    expect(said(['my name is'], agent(email), { channel: 'email' }).value).toBe('yes')
+  })
+
+  it('takes "thanks for messaging / getting in touch" as the thanks of a chat or e-mail', () => {
+    expect(said(['thank you for calling'], agent('Hi there, thanks for messaging Acme Bank!')).value).toBe('yes')
+    expect(said(['thank you for calling'], agent('Hello and thanks for getting in touch.')).value).toBe('yes')
+  })
+
+  it('reads a negation over its whole clause, and no further', () => {
+    expect(said(['make a payment today'], agent("I'm not going to ask you for a payment today.")).value).toBe('no')
+    expect(
+      said(['contact your employer'], agent("No, we won't take you to court or contact your employer.")).value,
+    ).toBe('no')
+    // the negation belongs to the condition, the threat is in the next clause
+    expect(said(['contact your employer'], agent("Look, if you don't pay, we'll contact your employer.")).value).toBe(
+      'yes',
+    )
+    expect(
+      said(
+        ['thank you for your patience'],
+        agent('You can go to the Ombudsman if you are not satisfied. Thank you for your patience.'),
+      ).value,
+    ).toBe('yes')
+  })
+
+  it('does not count an action only mentioned as what would normally happen', () => {
+    const hedged = agent(
+      "I'd normally need to confirm your postcode, but as this is general information I don't need it.",
+    )
+    expect(said(['confirm your postcode'], hedged).value).toBe('no')
+    expect(said(['my name is'], agent('Normally I would ask your name, but the system is slow.')).value).toBe('no')
+    // a habit without a "but" is a plain statement
+    expect(said(['within 24 hours'], agent('They usually have it ready within 24 hours.')).value).toBe('yes')
+  })
+
+  it('says a short phrase of small words in its own order', () => {
+    const agrees = agent("You're right, someone should have let you know.")
+    expect(said(['you should have'], agrees).value).toBe('no')
+    expect(said(['you should have'], agent('You should have set up a direct debit.')).value).toBe('yes')
+  })
+
+  it('counts windows in messages for chats and e-mails, and leaves the recording disclosure out of an e-mail', () => {
+    const chat: Segment[] = [
+      { speaker: 'customer', start: 0, end: 10, text: 'Hi, can I freeze my card?' },
+      { speaker: 'agent', start: 200, end: 210, text: 'Hi there, thanks for messaging Acme Bank!' },
+    ]
+    const greeting = question({ phrases: ['thank you for calling'], window: { first_s: 30 } })
+    const only = (channel: 'call' | 'chat') =>
+      scoreTranscript([category('Only', [greeting])], chat, { channel }).categories[0].questions[0].value
+    expect(only('call')).toBe('no')
+    expect(only('chat')).toBe('yes')
+    const recorded = said(['this call is recorded'], agent('Dear Ms Cole, thank you for your e-mail.'), {
+      channel: 'email',
+    })
+    expect(recorded).toMatchObject({ value: 'n/a', passed: null })
+  })
+})
+
 describe("scoring an auditor's answers", () => {
   const opening = category('Opening', [
     question({ phrases: ['thank you for calling'] }),

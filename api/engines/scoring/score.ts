@@ -1,8 +1,14 @@
 import { findPhrase, prepare, type Evidence, type Segment, type Speaker } from './match'
+import { isRecordingDisclosure } from './paraphrase'
 import { hhmmss } from './text'
 
 export type { Segment, Speaker }
 export type Answer = 'yes' | 'no' | 'n/a'
+export type Channel = 'call' | 'chat' | 'email'
+export type ScoreOptions = {
+  /** How the conversation took place (default a call): chats and e-mails count windows in messages. */
+  channel?: Channel
+}
 
 export type TemplateQuestion = {
   id: number
@@ -60,10 +66,30 @@ export type CallScore = {
 const round1 = (n: number) => Math.round(n * 10) / 10
 const who = (s: Speaker | 'any') => (s === 'any' ? 'anyone' : `the ${s}`)
 
-function windowOf(q: TemplateQuestion, duration: number) {
-  const from = q.window?.last_s !== undefined ? Math.max(0, duration - q.window.last_s) : 0
-  const to = q.window?.first_s ?? Number.POSITIVE_INFINITY
-  return { from, to }
+/** Seconds of a chat per message of one side: "the first 30 s" of a chat is that side's first two messages. */
+const CHAT_MESSAGE_S = 15
+
+/**
+ * Whether a segment is inside the question's window. Calls count seconds. Chats count the messages of
+ * the question's speaker (one per 15 s of the window). An e-mail thread opens with its first message;
+ * every e-mail closes on its own, so a closing window covers them all.
+ */
+function windowTest(q: TemplateQuestion, segments: Segment[], channel: Channel) {
+  const side = segments.map((s, i) => ({ s, i })).filter(({ s }) => q.speaker === 'any' || s.speaker === q.speaker)
+  const rank = new Map(side.map(({ i }, k) => [i, k]))
+  if (channel === 'call') {
+    const duration = callDuration(segments)
+    const from = q.window?.last_s !== undefined ? Math.max(0, duration - q.window.last_s) : 0
+    const to = q.window?.first_s ?? Number.POSITIVE_INFINITY
+    return (s: Segment) => s.start >= from && s.start <= to
+  }
+  const messages = (seconds: number) => (channel === 'email' ? 1 : Math.max(1, Math.round(seconds / CHAT_MESSAGE_S)))
+  const first = q.window?.first_s !== undefined ? messages(q.window.first_s) : Number.POSITIVE_INFINITY
+  const last = q.window?.last_s !== undefined && channel === 'chat' ? messages(q.window.last_s) : side.length
+  return (_: Segment, index: number) => {
+    const k = rank.get(index)
+    return k === undefined || (k < first && k >= side.length - last)
+  }
 }
 
 function describeWindow(q: TemplateQuestion) {
@@ -80,9 +106,12 @@ function quoted(e: Evidence) {
 export function answerQuestion(
   q: TemplateQuestion,
   prepared: ReturnType<typeof prepare>,
-  duration: number,
+  channel: Channel = 'call',
 ): QuestionScore {
   const base = { question_id: q.id, evaluation_key_word: null, start_time: null, start_seconds: null }
+  if (channel === 'email' && isRecordingDisclosure(q.phrases)) {
+    return { ...base, value: 'n/a', passed: null, justification: 'Not applicable: an e-mail is not a recorded call.' }
+  }
   if (q.applies_when) {
     const condition = q.applies_when
     const { evidence } = findPhrase(
@@ -99,11 +128,15 @@ export function answerQuestion(
       }
     }
   }
-  const { from, to } = windowOf(q, duration)
+  const inWindow = windowTest(
+    q,
+    prepared.map((p) => p.segment),
+    channel,
+  )
   const { evidence, elsewhere } = findPhrase(
     prepared,
     q.phrases,
-    (s) => (q.speaker === 'any' || s.speaker === q.speaker) && s.start >= from && s.start <= to,
+    (s, index) => (q.speaker === 'any' || s.speaker === q.speaker) && inWindow(s, index),
   )
   const value = evidence ? 'yes' : 'no'
   const passed = value === q.expected
@@ -184,10 +217,13 @@ export function assemble(template: TemplateCategory[], answer: (q: TemplateQuest
 }
 
 /** Scores a transcript against a template: the local engine (no network). */
-export function scoreTranscript(template: TemplateCategory[], segments: Segment[]): CallScore {
+export function scoreTranscript(
+  template: TemplateCategory[],
+  segments: Segment[],
+  { channel = 'call' }: ScoreOptions = {},
+): CallScore {
   const prepared = prepare(segments)
-  const duration = callDuration(segments)
-  return assemble(template, (q) => answerQuestion(q, prepared, duration))
+  return assemble(template, (q) => answerQuestion(q, prepared, channel))
 }
 
 /**

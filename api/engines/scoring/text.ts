@@ -42,8 +42,13 @@ const SYNONYM_GROUPS = [
   ['pay', 'payment', 'settle', 'settlement'],
   ['hello', 'hi', 'hey', 'morning', 'afternoon', 'evening', 'welcome'],
   ['bye', 'goodbye'],
-  ['great', 'wonderful', 'excellent', 'lovely', 'fantastic'],
+  ['great', 'wonderful', 'excellent', 'lovely', 'fantastic', 'good', 'nice'],
 ]
+
+/** Words that frame what follows as a habit or a duty rather than a deed ("normally I'd…, but"). */
+const HEDGES = new Set(['normally', 'usually', 'ordinarily', 'typically', 'generally', 'supposed'])
+/** Words that turn a hedged clause into a mention without action when they follow it in the sentence. */
+const CONTRASTS = new Set(['but', 'however', 'though', 'although', 'except', 'instead'])
 const CANONICAL = new Map<string, string>()
 for (const group of SYNONYM_GROUPS) {
   const head = stem(group[0])
@@ -59,6 +64,10 @@ export type Token = {
   position: number
   stop: boolean
   negation: boolean
+  /** Clauses end at punctuation and at "but": a negation reaches no further than its clause. */
+  clause: number
+  /** Inside a hedged frame that a contrast follows ("I'd normally confirm your postcode, but…"): mentioned, not done. */
+  hedged: boolean
 }
 
 function canonical(word: string) {
@@ -76,6 +85,7 @@ function expandContractions(text: string) {
     .replace(/\b(i|you|we|they|he|she)'d\b/gi, '$1 would')
     .replace(/\bi'm\b/gi, 'I am')
     .replace(/\b(that|it|what|there|here|he|she|who)'s\b/gi, '$1 is')
+    .replace(/\be-mail/gi, 'email')
     .replace(/'/g, '')
 }
 
@@ -96,12 +106,12 @@ const SCALES = new Map([
  * Reads a run of number words from `i` ("twenty four", "one hundred and fifty"): its value and
  * how many words it took. Speech recognition writes numbers either way, templates too.
  */
-function numberAt(words: string[], i: number): { value: number; length: number } | null {
+function numberAt(words: string[], i: number, clauses: number[]): { value: number; length: number } | null {
   let total = 0
   let current = 0
   let j = i
   let any = false
-  for (; j < words.length; j++) {
+  for (; j < words.length && clauses[j] === clauses[i]; j++) {
     const w = words[j].toLowerCase()
     if (UNITS.has(w)) current += UNITS.get(w)!
     else if (TENS.has(w)) current += TENS.get(w)!
@@ -127,15 +137,30 @@ function numberAt(words: string[], i: number): { value: number; length: number }
 
 /** Words of an utterance: no punctuation, contractions handled ("can't" -> "cant"), number words as digits, fillers dropped; keys lower-cased. */
 export function tokenize(text: string): Token[] {
-  const words = expandContractions(text)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
+  // words with the clause and sentence each belongs to
+  const words: string[] = []
+  const clauses: number[] = []
+  const sentences: number[] = []
+  let clause = 0
+  let sentence = 0
+  for (const [piece] of expandContractions(text).matchAll(/[\p{L}\p{N}]+|[.!?;:,\n]/gu)) {
+    if (!/[\p{L}\p{N}]/u.test(piece)) {
+      clause++
+      if (/[.!?\n]/.test(piece)) sentence++
+      continue
+    }
+    if (CONTRASTS.has(piece.toLowerCase())) clause++
+    words.push(piece)
+    clauses.push(clause)
+    sentences.push(sentence)
+  }
+  const hedged = hedgedWords(words, sentences)
   const tokens: Token[] = []
   for (let position = 0; position < words.length; position++) {
     const raw = words[position]
     const word = raw.toLowerCase()
     if (FILLERS.has(word)) continue
-    const number = numberAt(words, position)
+    const number = numberAt(words, position, clauses)
     if (number) {
       tokens.push({
         raw: words.slice(position, position + number.length).join(' '),
@@ -143,6 +168,8 @@ export function tokenize(text: string): Token[] {
         position,
         stop: false,
         negation: false,
+        clause: clauses[position],
+        hedged: hedged[position],
       })
       position += number.length - 1
       continue
@@ -153,9 +180,33 @@ export function tokenize(text: string): Token[] {
       position,
       stop: STOPWORDS.has(word),
       negation: NEGATIONS.has(word),
+      clause: clauses[position],
+      hedged: hedged[position],
     })
   }
   return tokens
+}
+
+/**
+ * Which words sit in a hedged frame: from a hedge ("normally", "supposed", "would have") to a
+ * contrast later in the same sentence ("but", "however"). Without the contrast the hedge is a plain
+ * statement ("they usually have it ready within four hours") and nothing is hedged.
+ */
+function hedgedWords(words: string[], sentences: number[]): boolean[] {
+  const hedged = words.map(() => false)
+  const lower = words.map((w) => w.toLowerCase())
+  for (let i = 0; i < words.length; i++) {
+    const modalPerfect = ['would', 'could', 'should'].includes(lower[i]) && lower[i + 1] === 'have'
+    if (!HEDGES.has(lower[i]) && !modalPerfect) continue
+    let start = i
+    while (start > 0 && sentences[start - 1] === sentences[i]) start--
+    for (let j = i + 1; j < words.length && sentences[j] === sentences[i]; j++) {
+      if (!CONTRASTS.has(lower[j])) continue
+      for (let k = start; k < j; k++) hedged[k] = true
+      break
+    }
+  }
+  return hedged
 }
 
 /**
