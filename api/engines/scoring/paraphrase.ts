@@ -53,6 +53,15 @@ const givesName: Paraphrase = (text) => {
 
 type Intent = { triggers: string[]; paraphrases: Paraphrase[] }
 
+const THANKS: Intent = {
+  triggers: ['thank you for calling', 'thanks for calling'],
+  paraphrases: [
+    words(
+      '\\bthanks?(?: you)?(?: so much| very much)? for (?:calling|ringing|phoning|contacting|getting in touch|reaching out|messaging|writing|your (?:call|message|e-?mail|enquiry|letter))\\b',
+    ),
+  ],
+}
+
 const RECORDING: Intent = {
   triggers: ['this call is recorded', 'calls are recorded for quality and training'],
   paraphrases: [
@@ -63,14 +72,7 @@ const RECORDING: Intent = {
 }
 
 const INTENTS: Intent[] = [
-  {
-    triggers: ['thank you for calling', 'thanks for calling'],
-    paraphrases: [
-      words(
-        '\\bthanks?(?: you)?(?: so much| very much)? for (?:calling|ringing|phoning|contacting|getting in touch|reaching out|messaging|writing|your (?:call|message|e-?mail|enquiry|letter))\\b',
-      ),
-    ],
-  },
+  THANKS,
   { triggers: ['my name is', 'you are speaking with', "you're speaking with"], paraphrases: [givesName] },
   {
     triggers: ['how can i help you', 'how can i help', 'what can i do for you'],
@@ -110,6 +112,8 @@ const INTENTS: Intent[] = [
         "\\b(?:i|we)(?:'ve| have)(?: now| also| just)? (?:sent|booked|raised|arranged|cancell?ed|ordered|referred|put|made|switched|frozen|set up|passed|added|removed|updated|refunded)\\b",
         "\\bthey(?:'ll| will) (?:text|call|contact|send|e-?mail|write)\\b",
         '\\bwill be (?:posted|sent|collected|taken|reviewed|credited|refunded)\\b',
+        "\\byou(?:'ll| will) see (?:it|the|a)\\b",
+        "\\b(?:it|they|this|that|the [a-z]+)(?:'ll| will) (?:arrive|drop off|show|reach|come)\\b",
       ),
     ],
   },
@@ -163,7 +167,7 @@ const INTENTS: Intent[] = [
     triggers: ['outstanding balance', 'amount owed'],
     paraphrases: [
       (text) =>
-        [...text.matchAll(/[^.!?\n]+/g)]
+        [...text.matchAll(/(?:[^.!?\n]|\.(?=\d))+/g)]
           .filter(
             ([sentence]) =>
               new RegExp(AMOUNT, 'i').test(sentence) &&
@@ -176,9 +180,82 @@ const INTENTS: Intent[] = [
     triggers: ['payment plan', 'pay in instalments', 'spread the cost'],
     paraphrases: [
       words(
-        '\\bsplit (?:it|the|that|this|your)\\b[^.?!]{0,40}\\b(?:payments|instalments|installments|parts)\\b',
+        '\\bsplit (?:it|the|that|this|your)\\b[^?!]{0,60}\\b(?:payments|instalments|installments|parts)\\b',
         '\\b(?:in|into) (?:two|three|four|\\d+) (?:payments|instalments|installments|parts)\\b',
         '\\bspread (?:the|it|that|your)\\b',
+      ),
+    ],
+  },
+  {
+    triggers: ['have a great day', 'have a good day', 'take care'],
+    paraphrases: [
+      words(
+        '\\bhave a (?:great|good|lovely|nice|wonderful) (?:day|afternoon|evening|morning|weekend|night)\\b',
+        '\\benjoy the rest of\\b',
+        '(?:^|\\n)\\s*(?:kind regards|best regards|warm regards|regards|best wishes|with best wishes|many thanks|cheers|yours sincerely)\\b',
+      ),
+    ],
+  },
+  {
+    triggers: ['refund policy', 'refunds take'],
+    paraphrases: [
+      words(
+        '\\b(?:are|is|be|get) (?:refunded|credited|paid back)\\b',
+        '\\b(?:credit|pay|pays|refund)s? (?:you |it |the (?:full )?(?:amount|money) )?back\\b',
+        '\\b(?:not|non-)refundable\\b',
+        '\\b(?:our|the) (?:[a-z-]+ )?(?:refund|cancellation|returns?) policy\\b',
+      ),
+    ],
+  },
+  {
+    triggers: ['answer your security question'],
+    paraphrases: [
+      words(
+        '\\byour memorable (?:word|information|phrase)\\b',
+        '\\b(?:when|where|the town|the place)(?: that)? (?:you were|were you) born\\b',
+        '\\b(?:confirm|check) a few (?:details|things)\\b',
+        '\\byour security (?:details|answer)\\b',
+      ),
+    ],
+  },
+  {
+    triggers: ['your date of birth', 'verify your date of birth'],
+    paraphrases: [words('\\bwhen (?:you were|were you) born\\b', '\\byour (?:dob|birthday)\\b')],
+  },
+  {
+    triggers: ['could i speak to'],
+    paraphrases: [
+      words(
+        '\\b(?:checked|confirm|verify|take|have) your (?:date of birth|postcode|security details)\\b',
+        '\\b(?:am i|are you) (?:speaking|talking|chatting) (?:to|with)\\b',
+        '\\bis (?:that|this) (?:mr|mrs|ms|miss|dr)\\b',
+        '\\b(?:talking|speaking|chatting|writing) to the account holder\\b',
+        '\\byou are the account holder\\b',
+      ),
+    ],
+  },
+  {
+    triggers: ['i understand this is difficult', 'i appreciate this is hard'],
+    paraphrases: [
+      words(
+        "\\bsorry (?:you(?:'re| are) feeling|to hear)\\b",
+        '\\bi (?:understand|appreciate|know) (?:this|it|that)(?: is| must be| can be)\\b',
+        "\\bwe(?:'ll| will) (?:work through|sort) this (?:out )?together\\b",
+      ),
+    ],
+  },
+  {
+    triggers: ['attempt to collect a debt'],
+    paraphrases: [
+      words('\\b(?:recover|collect)(?:ing)? (?:the )?(?:money|debt|balance|amount) (?:you owe|owed|outstanding)\\b'),
+    ],
+  },
+  {
+    triggers: ['that is your fault', 'your own fault'],
+    paraphrases: [
+      words(
+        "\\b(?:that's|that is|it's|it is) on you\\b",
+        "\\b(?:had you|if you had|if you'd)\\b[^.?!]{0,80}\\b(?:would(?:n't| not)? have|no fee)\\b",
       ),
     ],
   },
@@ -200,6 +277,12 @@ const normal = (phrase: string) =>
 export function paraphrasesOf(phrases: string[]): Paraphrase[] {
   const given = new Set(phrases.map(normal))
   return INTENTS.filter((intent) => intent.triggers.some((t) => given.has(normal(t)))).flatMap((i) => i.paraphrases)
+}
+
+/** Whether the phrases name the thanks for getting in touch, which an agent who started the contact cannot give. */
+export function isThanksForContact(phrases: string[]) {
+  const given = new Set(phrases.map(normal))
+  return THANKS.triggers.some((t) => given.has(normal(t)))
 }
 
 /** Whether the phrases name the recording disclosure, which an e-mail cannot make. */

@@ -214,6 +214,28 @@ describe('paraphrase, negation scope and mention without action', () => {
     expect(said(['thank you for calling'], agent('Hello and thanks for getting in touch.')).value).toBe('yes')
   })
 
+  it('hears a policy, a check and a closing said in other words', () => {
+    const policy = agent('Overpayments are refunded to the card you paid with, and it takes five working days.')
+    expect(said(['refund policy'], policy).value).toBe('yes')
+    const security = agent(
+      'Let me just confirm a few details first: the 2nd and 5th characters of your memorable word?',
+    )
+    expect(said(['answer your security question'], security).value).toBe('yes')
+    expect(said(['have a great day'], agent('Lovely. Have a great afternoon, Miss Alder.')).value).toBe('yes')
+    expect(said(['outstanding balance'], agent("Looking at your account, there's £96.50 overdue.")).value).toBe('yes')
+  })
+
+  it('answers n/a for the thanks for getting in touch when the agent started an e-mail thread', () => {
+    const thread: Segment[] = [
+      { speaker: 'agent', start: 0, end: 10, text: 'Dear Ms Ortiz, this is a reminder of your appointment next week.' },
+      { speaker: 'customer', start: 10, end: 20, text: 'Can I move it to Wednesday?' },
+    ]
+    const greeting = question({ phrases: ['thank you for calling'], window: { first_s: 30 } })
+    const [answer] = scoreTranscript([category('Only', [greeting])], thread, { channel: 'email' }).categories[0]
+      .questions
+    expect(answer).toMatchObject({ value: 'n/a', passed: null })
+  })
+
   it('reads a negation over its whole clause, and no further', () => {
     expect(said(['make a payment today'], agent("I'm not going to ask you for a payment today.")).value).toBe('no')
     expect(

@@ -1,5 +1,5 @@
 import { findPhrase, prepare, type Evidence, type Segment, type Speaker } from './match'
-import { isRecordingDisclosure } from './paraphrase'
+import { isRecordingDisclosure, isThanksForContact } from './paraphrase'
 import { hhmmss } from './text'
 
 export type { Segment, Speaker }
@@ -111,6 +111,11 @@ export function answerQuestion(
   const base = { question_id: q.id, evaluation_key_word: null, start_time: null, start_seconds: null }
   if (channel === 'email' && isRecordingDisclosure(q.phrases)) {
     return { ...base, value: 'n/a', passed: null, justification: 'Not applicable: an e-mail is not a recorded call.' }
+  }
+  // an outbound chat or e-mail (the agent wrote first) has no contact to thank the customer for
+  const outbound = channel !== 'call' && prepared[0]?.segment.speaker === 'agent'
+  if (outbound && q.window?.first_s !== undefined && isThanksForContact(q.phrases)) {
+    return { ...base, value: 'n/a', passed: null, justification: 'Not applicable: the agent started the contact.' }
   }
   if (q.applies_when) {
     const condition = q.applies_when
