@@ -114,7 +114,15 @@ export const demoTemplates: TemplateInput[] = [
           q({
             question_text: 'Did the agent apologise for the inconvenience when the customer complained?',
             evidence_phrases: ['sorry for the inconvenience', 'I apologise', 'sorry about that'],
-            applies_when_phrases: ['complaint', 'not happy', 'unacceptable', 'frustrated'],
+            applies_when_phrases: [
+              'complaint',
+              'not happy',
+              'unacceptable',
+              'frustrated',
+              'annoying',
+              'disappointed',
+              'fed up',
+            ],
           }),
           q({
             question_text: 'Did the agent thank the customer for their patience?',
@@ -204,7 +212,16 @@ export const demoTemplates: TemplateInput[] = [
           q({
             question_text: 'Did the agent offer hardship support when the customer mentioned difficulty?',
             weight: 2,
-            evidence_phrases: ['hardship programme', 'breathing space', 'financial support', 'free debt advice'],
+            evidence_phrases: [
+              'hardship programme',
+              'hardship fund',
+              'breathing space',
+              'financial support',
+              'support scheme',
+              'free debt advice',
+              'debt advice',
+              'debt charity',
+            ],
             applies_when_phrases: ['lost my job', 'cannot afford', 'struggling', 'hardship', 'no money'],
           }),
         ],
