@@ -139,7 +139,7 @@ export function findPhrase(
   for (const paraphrase of paraphrasesOf(phrases)) {
     prepared.forEach((p, index) => {
       for (const m of paraphrase(p.segment.text)) {
-        if (!m.text.trim() || !said(p.segment.text, m.index)) continue
+        if (!m.text.trim() || !said(p, m.index)) continue
         const position = tokenize(p.segment.text.slice(0, m.index)).at(-1)?.position ?? -1
         keep({ segment: p.segment, words: m.text.trim(), at: timeAt(p, position + 1), coverage: 1 }, index)
         break
@@ -153,9 +153,9 @@ export function findPhrase(
  * Whether words found at `index` are said as done: not negated from earlier in their clause, not in a
  * hedged frame. Read from the tokens of the utterance, as for the template's own phrases.
  */
-function said(text: string, index: number) {
-  const tokens = tokenize(text)
-  const before = tokenize(text.slice(0, index)).length
+function said(p: Prepared, index: number) {
+  const tokens = p.tokens
+  const before = tokenize(p.segment.text.slice(0, index)).length
   const first = tokens[before]
   if (!first) return true
   if (first.hedged) return false

@@ -258,7 +258,9 @@ describe('paraphrase, negation scope and mention without action', () => {
       "I'd normally need to confirm your postcode, but as this is general information I don't need it.",
     )
     expect(said(['confirm your postcode'], hedged).value).toBe('no')
-    expect(said(['my name is'], agent('Normally I would ask your name, but the system is slow.')).value).toBe('no')
+    const skipped = agent("Normally I'd take your full name, but the system's slow, so I'll go by your number.")
+    expect(said(['confirm your full name'], skipped).value).toBe('no')
+    expect(said(['confirm your full name'], agent('Could I take your full name, please?')).value).toBe('yes')
     // a habit without a "but" is a plain statement
     expect(said(['within 24 hours'], agent('They usually have it ready within 24 hours.')).value).toBe('yes')
   })
