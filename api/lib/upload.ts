@@ -22,6 +22,10 @@ type Options = {
   /** Larger files answer 413 with `tooLarge`. */
   maxBytes: number
   tooLarge: string
+  /** A file in another field than "file": its message and field error (a page's own wording). */
+  wrongField?: { message: string; error: string }
+  /** More files or fields than one file and the form's fields. */
+  tooMany?: string
   /** Stream the file to this store (under `prefix`) instead of keeping it in memory. */
   store?: { blobs: BlobStore; prefix: string }
 }
@@ -59,7 +63,8 @@ export async function readUpload(request: FastifyRequest, options: Options) {
       }
       if (part.fieldname !== 'file') {
         part.file.resume()
-        throw new HttpError(400, 'Send the file in the field "file"', { file: ['Attach a file'] })
+        const wrong = options.wrongField ?? { message: 'Send the file in the field "file"', error: 'Attach a file' }
+        throw new HttpError(400, wrong.message, { file: [wrong.error] })
       }
       const filename = displayName(part.filename, 'upload')
       if (cutOff(part.file)) throw new HttpError(400, CUT_OFF)
@@ -76,7 +81,7 @@ export async function readUpload(request: FastifyRequest, options: Options) {
     }
   } catch (error) {
     if (stored && options.store) await options.store.blobs.remove(stored).catch(() => {})
-    throw multipartError(error, options.tooLarge, 'Send one file and the form fields only')
+    throw multipartError(error, options.tooLarge, options.tooMany ?? 'Send one file and the form fields only')
   }
   return { fields, file }
 }

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client'
 import { csvHeaders, toCsv } from '../../lib/csv'
 import { HttpError, notFound } from '../../lib/http-error'
 import { ok } from '../../lib/reply'
+import { readUpload } from '../../lib/upload'
 import { FormError } from './errors'
 import { allUsers, getManagedUser, listUsers, staffPicks, type UserRecord } from './store/lists'
 import { createUser, deactivateUser, editUser } from './store/accounts'
@@ -70,22 +71,15 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
 
   route(app, endpoints.userUpload, async (request) => {
     if (!request.isMultipart()) throw new HttpError(415, 'Send the CSV as multipart/form-data in the field "file"')
-    const limits = { fileSize: USER_UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11 }
-    let bytes: Buffer
-    try {
-      const part = await request.file({ limits })
-      if (!part || part.fieldname !== 'file') {
-        throw new HttpError(400, 'Attach the CSV file in the field "file"', { file: ['Attach a CSV file'] })
-      }
-      bytes = await part.toBuffer()
-    } catch (error) {
-      const code = (error as FastifyError).code
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'The file is larger than 5 MB')
-      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-        throw new HttpError(413, 'Send one file in the field "file"')
-      }
-      throw error
-    }
+    const attach = { message: 'Attach the CSV file in the field "file"', error: 'Attach a CSV file' }
+    const { file } = await readUpload(request, {
+      maxBytes: USER_UPLOAD_MAX_BYTES,
+      tooLarge: 'The file is larger than 5 MB',
+      tooMany: 'Send one file in the field "file"',
+      wrongField: attach,
+    })
+    if (!file?.bytes) throw new HttpError(400, attach.message, { file: [attach.error] })
+    const bytes = file.bytes
     const report = await importUsers(db, bytes)
     const message =
       report.rejected_count === 0

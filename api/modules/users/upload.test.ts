@@ -241,6 +241,18 @@ describe('POST user-upload/: files it refuses', () => {
     expect(res.statusCode).toBe(403)
   })
 
+  it('400, not a 500, for a multipart body cut off before its first part (found by the fuzz probe)', async () => {
+    for (const payload of ['--x\r\n', '--x\r\nContent-Disposition: form-data; name="file"; filename="u.csv"\r\n\r\nemail']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: paths.userUpload,
+        headers: { ...f.adminAuth, 'content-type': 'multipart/form-data; boundary=x' },
+        payload,
+      })
+      expect(res.statusCode, res.body).toBe(400)
+    }
+  })
+
   it('415 for a body that is not multipart, and for a file that is not CSV text', async () => {
     const json = await t.app.inject({
       method: 'POST',
