@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { Outlet } from '@remix-run/react'
-import { screen, waitFor, within } from '@testing-library/react'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { userUploadColumns, type UserUploadReport } from '#contract/users'
@@ -93,8 +93,9 @@ describe('user list page', () => {
     expect(screen.getByRole('row', { name: /Ada Admin/ })).toHaveTextContent('(you)')
     expect(screen.getByRole('link', { name: 'Deactivate Grace Agent' })).toBeInTheDocument()
     const second = managedUsers.find((u) => u.id === MANAGED_IDS.inactive)!
+    cleanup()
     renderList({ page: { ...page, results: [second] } })
-    await waitFor(() => expect(screen.getAllByRole('row', { name: /Oliver Hughes/ })).toHaveLength(1))
+    expect(await screen.findByRole('row', { name: /Oliver Hughes/ }, { timeout: 5000 })).toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Deactivate Oliver Hughes' })).not.toBeInTheDocument()
   })
 
