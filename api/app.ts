@@ -32,6 +32,7 @@ import { userRoutes } from './modules/users/routes'
 import { accessMgmtRoutes } from './modules/lookups/routes/access-mgmt'
 import { speechRoutes } from './modules/speech/routes'
 import { summarizationRoutes } from './modules/summaries/routes'
+import { agentScoringRoutes } from './modules/agent-scoring/routes'
 import { ocrRoutes } from './modules/ocr/routes'
 import { faceRoutes } from './modules/face/routes'
 import { createServices } from './services'
@@ -109,6 +110,7 @@ export async function buildApp({ database, env, queue, blobs = null, llm = null,
   await app.register(accessMgmtRoutes, { db })
   await app.register(speechRoutes, { db, blobs, queue, jwtSecret: env.jwtSecret })
   await app.register(summarizationRoutes, { db, queue })
+  await app.register(agentScoringRoutes, { db, queue, llm })
   await app.register(ocrRoutes, { db, blobs, queue, jwtSecret: env.jwtSecret, llm })
   await app.register(faceRoutes, {
     db,

@@ -3,6 +3,7 @@ import type { AnyZodObject, ZodTypeAny } from 'zod'
 import type { Role } from './accounts'
 import * as accessMgmt from './access-mgmt'
 import * as accounts from './accounts'
+import * as agentScoring from './agent-scoring'
 import * as callEvaluation from './call-evaluation'
 import * as dashboards from './dashboards'
 import * as envelope from './envelope'
@@ -1071,6 +1072,49 @@ const table = {
     response: health.health,
     errors: [],
     alsoAnswersWithData: [503],
+  }),
+
+  // ---------------------------------------------------------------- AI agent scoring (docs/decisions/015)
+  createScoringItem: endpoint({
+    method: 'POST',
+    path: '/api/agent_scoring/create/',
+    tag: 'agent scoring',
+    summary: 'Score a chat or an e-mail against a template (the campaign\'s default unless one is named)',
+    access: 'signed-in',
+    body: agentScoring.createScoringBody,
+    response: agentScoring.createScoringResult,
+    status: 201,
+    errors: [401, 404, 422],
+  }),
+  scoringItemDetails: endpoint({
+    method: 'GET',
+    path: '/api/agent_scoring/details/',
+    tag: 'agent scoring',
+    summary: 'One scored interaction: the conversation, each criterion\'s result and the audit trail',
+    access: 'signed-in',
+    query: agentScoring.scoringItemQuery,
+    response: agentScoring.scoringItemDetail,
+    errors: [401, 403, 404],
+  }),
+  claimScoringItem: endpoint({
+    method: 'PUT',
+    path: '/api/agent_scoring/claim/',
+    tag: 'agent scoring',
+    summary: 'Take an item to review (the other supervisors see who has it)',
+    access: ['admin', 'qa_supervisor'],
+    body: agentScoring.claimBody,
+    response: agentScoring.scoringItemState,
+    errors: [401, 403, 404, 409],
+  }),
+  decideScoringItem: endpoint({
+    method: 'PUT',
+    path: '/api/agent_scoring/decision/',
+    tag: 'agent scoring',
+    summary: 'Accept or reject the AI\'s scoring, with corrections per criterion (a rejection names at least one)',
+    access: ['admin', 'qa_supervisor'],
+    body: agentScoring.decisionBody,
+    response: agentScoring.scoringItemState,
+    errors: [401, 403, 404, 409],
   }),
 } as const satisfies Record<string, Endpoint>
 

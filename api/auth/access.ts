@@ -1,7 +1,7 @@
 import { and, eq, or, sql, type Column, type SQL } from 'drizzle-orm'
 import type { Role } from '#contract/accounts'
 import type { Db } from '../db/client'
-import { callEvaluations, documents, facePeople, faceScans, recordings, summaries, users } from '../db/schema'
+import { callEvaluations, documents, facePeople, faceScans, recordings, scoringItems, summaries, users } from '../db/schema'
 
 /** Who asks: the signed-in user, as far as access is concerned. */
 export type Actor = { id: number; role: Role }
@@ -41,6 +41,18 @@ export const recordingRule = {
   },
   canChange: (actor: Actor, row: { uploadedBy: number | null }) => is(actor, 'admin') || row.uploadedBy === actor.id,
   seesUnredacted: (actor: Actor) => is(actor, 'admin', 'qa_supervisor'),
+}
+
+export const NOT_YOUR_ITEM = 'You can only open your own scored interactions.'
+
+/**
+ * Scored interactions (AI agent scoring): agents read only their own, like evaluations (403 with a
+ * reason); every other role reads them all; admins and QA supervisors claim and decide.
+ */
+export const scoringItemRule = {
+  readable: (actor: Actor): Readable => (is(actor, 'agent') ? eq(scoringItems.agentId, actor.id) : undefined),
+  canRead: (actor: Actor, row: { agentId: number }) => !is(actor, 'agent') || row.agentId === actor.id,
+  canDecide: (actor: Actor) => is(actor, 'admin', 'qa_supervisor'),
 }
 
 /** OCR documents are their uploader's alone. */

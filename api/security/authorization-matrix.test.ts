@@ -49,6 +49,8 @@ type Kind =
   | 'person'
   | 'scan'
   | 'notification'
+  /** A scored interaction: agents only their own (403), everyone else reads. */
+  | 'scoring-item'
   /** Signed links (no bearer token): a link made out to B for A's object. */
   | 'signed-recording'
   | 'signed-page'
@@ -340,6 +342,28 @@ export const table: Record<string, Row> = {
   'GET /api/summarization/summarize-chart/': { call: () => get('/api/summarization/summarize-chart/') },
   'GET /api/summarization/summarize-kpi/': { call: () => get('/api/summarization/summarize-kpi/') },
 
+  'POST /api/agent_scoring/create/': {
+    call: () => ({
+      method: 'POST',
+      url: '/api/agent_scoring/create/',
+      json: { channel: 'chat', text: 'Agent: Hello' },
+    }),
+  },
+  'GET /api/agent_scoring/details/': {
+    owner: 'scoring-item',
+    call: ({ owned }) => get(q('/api/agent_scoring/details/', { item_id: owned.scoringItem })),
+  },
+  'PUT /api/agent_scoring/claim/': {
+    call: ({ owned }) => ({ method: 'PUT', url: '/api/agent_scoring/claim/', json: { item_id: owned.scoringItem } }),
+  },
+  'PUT /api/agent_scoring/decision/': {
+    call: ({ owned }) => ({
+      method: 'PUT',
+      url: '/api/agent_scoring/decision/',
+      json: { item_id: owned.scoringItem, decision: 'accept' },
+    }),
+  },
+
   'POST /api/ocr/upload_document/': {
     call: () => ({ method: 'POST', url: '/api/ocr/upload_document/', multipart: [] }),
   },
@@ -437,6 +461,7 @@ const otherOwner: Record<Kind, { as: readonly Role[]; status: number }[]> = {
   person: [{ as: ['qa_supervisor', 'auditor', 'agent', 'visitor'], status: 404 }],
   scan: [{ as: ['qa_supervisor', 'auditor', 'agent', 'visitor'], status: 404 }],
   notification: [{ as: ['admin', 'qa_supervisor', 'auditor', 'agent', 'visitor'], status: 404 }],
+  'scoring-item': [{ as: ['agent'], status: 403 }],
   // a link made out to someone the rule does not admit is an invalid link (decision 012): the link is refused, not the object
   'signed-recording': [{ as: ['auditor', 'agent', 'visitor'], status: 403 }],
   'signed-page': [{ as: ['admin', 'qa_supervisor', 'auditor', 'agent', 'visitor'], status: 403 }],

@@ -13,6 +13,7 @@ import {
   lookups,
   notifications,
   recordings,
+  scoringItems,
   services,
   summaries,
   templates,
@@ -48,6 +49,8 @@ export type Owned = {
   photo: number
   scan: number
   notification: number
+  /** A scored interaction whose agent is the owner. */
+  scoringItem: number
 }
 
 export async function setupSecurityApp() {
@@ -209,6 +212,19 @@ export async function ownedBy(t: TestApp, userId: number, label = 'fixture'): Pr
     .insert(notifications)
     .values({ userId, title: 'Fixture', body: 'A notification' })
     .returning({ id: notifications.id })
+  const [campaign] = await db.select({ id: campaigns.id }).from(campaigns).limit(1)
+  const [template] = await db.select({ id: templates.id }).from(templates).limit(1)
+  const [item] = await db
+    .insert(scoringItems)
+    .values({
+      channel: 'chat',
+      title: `${label} chat`,
+      agentId: userId,
+      campaignId: campaign!.id,
+      templateId: template!.id,
+      turns: [{ speaker: 'agent', text: 'Thanks for messaging, how can I help?' }],
+    })
+    .returning({ id: scoringItems.id })
   return {
     recording: recording!.id,
     recordingKid: recording!.kid,
@@ -218,6 +234,7 @@ export async function ownedBy(t: TestApp, userId: number, label = 'fixture'): Pr
     photo: photo!.id,
     scan: scan!.id,
     notification: notification!.id,
+    scoringItem: item!.id,
   }
 }
 

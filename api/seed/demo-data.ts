@@ -115,24 +115,34 @@ export const languages: [string, string][] = [
 ]
 
 /** Three client programmes, each with its lines of business. */
-export const demoCampaigns: { code: string; name: string; client: string; services: string[] }[] = [
+export const demoCampaigns: {
+  code: string
+  name: string
+  client: string
+  services: string[]
+  /** The demo template its chats, e-mails and calls are scored against by default (AI agent scoring). */
+  defaultTemplate: string
+}[] = [
   {
     code: 'ACME-RETAIL',
     name: 'Retail banking inbound',
     client: 'Acme Bank',
     services: ['Card services', 'Current accounts', 'Personal loans', 'Fraud and disputes'],
+    defaultTemplate: 'Inbound customer service',
   },
   {
     code: 'NORTHWIND-COLL',
     name: 'Energy collections',
     client: 'Northwind Energy',
     services: ['Early arrears', 'Payment plans', 'Vulnerable customers'],
+    defaultTemplate: 'Collections compliance',
   },
   {
     code: 'CONTOSO-PATIENT',
     name: 'Patient access line',
     client: 'Contoso Health',
     services: ['Appointments', 'Billing enquiries', 'Prescription refills'],
+    defaultTemplate: 'Inbound customer service',
   },
 ]
 

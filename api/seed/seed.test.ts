@@ -1,8 +1,17 @@
 import { count, eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { paths } from '#contract/paths'
-import { callEvaluations, lookups, notifications, recordings, staffProfiles, users } from '#api/db/schema'
-import { DEMO_PASSWORD, demoAgents, demoSupervisors, demoUsers } from '#api/seed/demo-data'
+import {
+  callEvaluations,
+  campaigns,
+  lookups,
+  notifications,
+  recordings,
+  staffProfiles,
+  templates,
+  users,
+} from '#api/db/schema'
+import { DEMO_PASSWORD, demoAgents, demoCampaigns, demoSupervisors, demoUsers } from '#api/seed/demo-data'
 import { seedDemo } from '#api/seed/seed'
 import { setupTestApp, type TestApp, tokensFor } from '#api/test-utils'
 
@@ -87,5 +96,17 @@ describe('seedDemo', () => {
       .from(recordings)
       .where(isNull(recordings.customerSentiment))
     expect(without).toBe(0)
+  })
+
+  it('gives each demo campaign its default scoring template (AI agent scoring)', async () => {
+    await seedDemo(t.db)
+    const rows = await t.db
+      .select({ code: campaigns.code, template: templates.name })
+      .from(campaigns)
+      .innerJoin(templates, eq(templates.internalId, campaigns.defaultTemplateInternalId))
+      .where(eq(templates.isLatest, true))
+    expect(Object.fromEntries(rows.map((r) => [r.code, r.template]))).toEqual(
+      Object.fromEntries(demoCampaigns.map((c) => [c.code, c.defaultTemplate])),
+    )
   })
 })

@@ -1,4 +1,4 @@
-import { count, eq, inArray } from 'drizzle-orm'
+import { and, count, eq, inArray, isNull } from 'drizzle-orm'
 import { hashPassword } from '../auth/password'
 import type { Db } from '../db/client'
 import { campaigns, evaluationTypes, lookups, notifications, services, templates, users } from '../db/schema'
@@ -79,11 +79,27 @@ export async function seedDemo(db: Db, { now = new Date(), blobs = null }: SeedO
       .onConflictDoNothing()
   })
   const templatesCreated = await seedTemplates(db)
+  await seedDefaultTemplates(db)
   await seedStaff(db, hashes[0] ?? (await hashPassword(DEMO_PASSWORD)), now)
   await seedAccessMgmt(db)
   const evaluationsCreated = await seedEvaluations(db, blobs, now)
   await fillRecordingSentiment(db)
   return { usersCreated: missing.length, templatesCreated, evaluationsCreated }
+}
+
+/** Each demo campaign's default template (AI agent scoring), where none is set yet. */
+async function seedDefaultTemplates(db: Db) {
+  for (const campaign of demoCampaigns) {
+    const [template] = await db
+      .select({ internalId: templates.internalId })
+      .from(templates)
+      .where(and(eq(templates.name, campaign.defaultTemplate), eq(templates.isLatest, true)))
+    if (!template) continue
+    await db
+      .update(campaigns)
+      .set({ defaultTemplateInternalId: template.internalId })
+      .where(and(eq(campaigns.code, campaign.code), isNull(campaigns.defaultTemplateInternalId)))
+  }
 }
 
 /** The demo QA templates, by name in any version: a renamed one is not seeded again. */

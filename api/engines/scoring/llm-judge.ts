@@ -5,6 +5,7 @@ import {
   assemble,
   callDuration,
   scoreTranscript,
+  type ScoreOptions,
   type CallScore,
   type QuestionScore,
   type Segment,
@@ -79,15 +80,20 @@ export async function judgeWithLlm(llm: Llm, template: TemplateCategory[], segme
 export type ScoredBy = { result: CallScore; engine: 'llm' | 'local'; fallback_reason: string | null }
 
 /** The LLM judge where one is configured, the local engine otherwise or whenever the judge fails. */
-export async function scoreCall(template: TemplateCategory[], segments: Segment[], llm: Llm | null): Promise<ScoredBy> {
+export async function scoreCall(
+  template: TemplateCategory[],
+  segments: Segment[],
+  llm: Llm | null,
+  options: ScoreOptions = {},
+): Promise<ScoredBy> {
   if (llm) {
     try {
       return { result: await judgeWithLlm(llm, template, segments), engine: 'llm', fallback_reason: null }
     } catch (error) {
       const reason =
         error instanceof z.ZodError ? 'the judge answered in an unexpected shape' : (error as Error).message
-      return { result: scoreTranscript(template, segments), engine: 'local', fallback_reason: reason }
+      return { result: scoreTranscript(template, segments, options), engine: 'local', fallback_reason: reason }
     }
   }
-  return { result: scoreTranscript(template, segments), engine: 'local', fallback_reason: null }
+  return { result: scoreTranscript(template, segments, options), engine: 'local', fallback_reason: null }
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type {
   Channel,
   Decision,
@@ -7,18 +8,28 @@ import type {
   RejectReason,
   ScoringBucket,
   ScoringEvent,
+  ScoringItemDetail,
 } from '#contract/agent-scoring'
 import type { Db } from '../../db/client'
 import {
+  campaigns,
   scoringItemEvents,
   scoringItems,
   scoringResults,
+  templateCategories,
+  templateQuestions,
+  templates,
+  users,
   type ScoringEvidenceRow,
   type ScoringTurnRow,
 } from '../../db/schema'
-import type { Tx } from '../../db/sql'
+import { fullName, type Tx } from '../../db/sql'
+import { NOT_YOUR_ITEM, scoringItemRule, type Actor } from '../../auth/access'
 import { HttpError, notFound } from '../../lib/http-error'
 import { isDecided, nextBucket } from './state'
+
+/** Below this a criterion "needs a human" and sorts first. */
+export const NEEDS_HUMAN_BELOW = 0.6
 
 export const NOT_FOUND = 'Scoring item not found'
 
@@ -113,6 +124,25 @@ export type Scored = {
   score: number | null
   autoFail: boolean
   results: CriterionResult[]
+}
+
+/** Where the scoring job is (queued, started): what the item's page shows while it waits. */
+export async function setJobStatus(db: Db, itemId: number, status: 'in_queue' | 'started') {
+  await db.update(scoringItems).set({ jobStatus: status }).where(eq(scoringItems.id, itemId))
+}
+
+/** What the scoring job reads of an item. */
+export async function itemToScore(db: Db, itemId: number) {
+  const [item] = await db
+    .select({
+      turns: scoringItems.turns,
+      templateId: scoringItems.templateId,
+      bucket: scoringItems.bucket,
+      channel: scoringItems.channel,
+    })
+    .from(scoringItems)
+    .where(eq(scoringItems.id, itemId))
+  return item ?? null
 }
 
 /** The job's result: the criteria's answers replace any earlier ones, and the item is ai_reviewed. */
@@ -281,4 +311,138 @@ export function itemEvents(db: Db, itemId: number) {
     .from(scoringItemEvents)
     .where(eq(scoringItemEvents.itemId, itemId))
     .orderBy(asc(scoringItemEvents.createdAt), asc(scoringItemEvents.id))
+}
+
+// ---------------------------------------------------------------- reading and creating for the routes
+
+const claimer = alias(users, 'claimer')
+const decider = alias(users, 'decider')
+
+const fieldError = (field: string, message: string) => new HttpError(422, message, { [field]: [message] })
+
+/** Who and what a new item names, checked: an active agent, a campaign, and a live template version. */
+export async function resolveNewItem(
+  db: Db,
+  input: { agent_id: number; campaign_id: number; template_internal_id?: string | undefined },
+) {
+  const [agent] = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(and(eq(users.id, input.agent_id), eq(users.role, 'agent'), eq(users.isActive, true)))
+  if (!agent) throw fieldError('agent_id', 'Choose an active agent')
+  const [campaign] = await db
+    .select({ id: campaigns.id, client: campaigns.client, defaultTemplate: campaigns.defaultTemplateInternalId })
+    .from(campaigns)
+    .where(eq(campaigns.id, input.campaign_id))
+  if (!campaign) throw fieldError('campaign_id', 'Choose a campaign')
+  const internalId = input.template_internal_id ?? campaign.defaultTemplate
+  if (!internalId) throw fieldError('template_internal_id', 'Choose a template: this campaign has no default one')
+  const [template] = await db
+    .select({ id: templates.id, status: templates.status })
+    .from(templates)
+    .where(and(eq(templates.internalId, internalId), eq(templates.isLatest, true)))
+  if (!template || template.status !== 'active') throw fieldError('template_internal_id', 'Choose an active template')
+  return {
+    agentNames: [`${agent.firstName} ${agent.lastName}`.trim()],
+    client: campaign.client,
+    templateId: template.id,
+  }
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null)
+const refOf = (id: number | null, name: string | null) => (id === null ? null : { id, name: name ?? '' })
+
+/** One item for its page: 404 when unknown, 403 for an agent on someone else's. */
+export async function itemDetail(db: Db, actor: Actor, itemId: number): Promise<ScoringItemDetail> {
+  const [row] = await db
+    .select({
+      item: scoringItems,
+      agentName: fullName(users),
+      campaignName: campaigns.name,
+      template: { internalId: templates.internalId, name: templates.name, version: templates.version },
+      claimerName: fullName(claimer),
+      deciderName: fullName(decider),
+    })
+    .from(scoringItems)
+    .innerJoin(users, eq(users.id, scoringItems.agentId))
+    .innerJoin(campaigns, eq(campaigns.id, scoringItems.campaignId))
+    .innerJoin(templates, eq(templates.id, scoringItems.templateId))
+    .leftJoin(claimer, eq(claimer.id, scoringItems.claimedBy))
+    .leftJoin(decider, eq(decider.id, scoringItems.decidedBy))
+    .where(eq(scoringItems.id, itemId))
+  if (!row) throw notFound(NOT_FOUND)
+  if (!scoringItemRule.canRead(actor, row.item)) throw new HttpError(403, NOT_YOUR_ITEM)
+  const { item } = row
+  const results = await db
+    .select({
+      result: scoringResults,
+      question: templateQuestions.questionText,
+      position: templateQuestions.position,
+      category: templateCategories.name,
+      categoryPosition: templateCategories.position,
+      autoFail: templateCategories.autoFailed,
+    })
+    .from(scoringResults)
+    .innerJoin(templateQuestions, eq(templateQuestions.id, scoringResults.questionId))
+    .innerJoin(templateCategories, eq(templateCategories.id, templateQuestions.categoryId))
+    .where(eq(scoringResults.itemId, itemId))
+    .orderBy(asc(templateCategories.position), asc(templateQuestions.position))
+  const events = await db
+    .select({ event: scoringItemEvents, actorName: fullName(users) })
+    .from(scoringItemEvents)
+    .leftJoin(users, eq(users.id, scoringItemEvents.actorId))
+    .where(eq(scoringItemEvents.itemId, itemId))
+    .orderBy(asc(scoringItemEvents.createdAt), asc(scoringItemEvents.id))
+  return {
+    item_id: item.id,
+    channel: item.channel,
+    bucket: item.bucket,
+    version: item.version,
+    title: item.title,
+    agent: { id: item.agentId, name: row.agentName },
+    campaign: { id: item.campaignId, name: row.campaignName },
+    template: { internal_id: row.template.internalId, name: row.template.name, version: row.template.version },
+    job_status: item.jobStatus,
+    failure_reason: item.failureReason,
+    not_scorable_reason: (item.notScorableReason as NotScorableReason | null) ?? null,
+    needs_attention: item.bucket === 'pending' && (item.jobStatus === 'failed' || item.notScorableReason !== null),
+    engine: item.engine,
+    model: item.model,
+    ai_score: item.aiScore,
+    ai_auto_fail: item.aiAutoFail,
+    confidence: item.confidence,
+    claimed_by: refOf(item.claimedBy, row.claimerName),
+    decided_by: refOf(item.decidedBy, row.deciderName),
+    decided_at: iso(item.decidedAt),
+    evaluation_id: item.evaluationId,
+    created_at: item.createdAt.toISOString(),
+    scored_at: iso(item.scoredAt),
+    conversation: item.turns.map((t, index) => ({ index, speaker: t.speaker, text: t.text, start_s: t.start ?? null })),
+    criteria: results
+      .map(({ result: r, question, category, autoFail }) => ({
+        question_id: r.questionId,
+        category,
+        question,
+        auto_fail: autoFail,
+        ai_value: r.aiValue,
+        rationale: r.rationale,
+        evidence: r.evidence,
+        evidence_check: r.evidenceCheck,
+        confidence: r.confidence,
+        needs_human: r.confidence < NEEDS_HUMAN_BELOW,
+        corrected_value: r.correctedValue,
+        reason_code: r.reasonCode,
+        comment: r.comment,
+      }))
+      // "needs a human" first, the page's order otherwise
+      .sort((a, b) => Number(b.needs_human) - Number(a.needs_human)),
+    audit: events.map(({ event: e, actorName }) => ({
+      event: e.event,
+      from: e.fromBucket,
+      to: e.toBucket,
+      by: refOf(e.actorId, actorName),
+      at: e.createdAt.toISOString(),
+      detail: e.detail,
+    })),
+  }
 }

@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { scoringItemDetail, type ScoringItemDetail } from '#contract/agent-scoring'
+import { endpoints } from '#contract/endpoints'
+import type { EvaluationBasics } from '#api/modules/evaluations/fixtures'
+import { setupEvaluationWorld, type Person, type Who } from '#api/modules/evaluations/test-setup'
+import type { TestApp } from '#api/test-utils'
+
+let t: TestApp
+let as: Record<Who, Person>
+let basics: EvaluationBasics
+
+beforeAll(async () => {
+  ;({ t, as, basics } = await setupEvaluationWorld())
+})
+afterAll(() => t.close())
+
+const goodChat = [
+  'Customer: hi, my card was declined at a shop this morning',
+  'Agent: Thank you for calling Acme Bank, my name is Priya. I can look into that.',
+  'Agent: Can I verify your date of birth first?',
+  'Customer: sure, 4 May 1988. my card is 4111 1111 1111 1111',
+  'Agent: Thanks. The card is unblocked now. Have a great day.',
+].join('\n')
+
+const create = (payload: Record<string, unknown>, who: Who = 'supervisor') =>
+  t.app.inject({
+    method: 'POST',
+    url: endpoints.createScoringItem.path,
+    headers: as[who].auth,
+    payload: {
+      channel: 'chat',
+      text: goodChat,
+      agent_id: as.agent.id,
+      campaign_id: basics.campaign.id,
+      template_internal_id: basics.template.template_internal_id,
+      ...payload,
+    },
+  })
+
+const details = (id: number, who: Who = 'supervisor') =>
+  t.app.inject({ method: 'GET', url: `${endpoints.scoringItemDetails.path}?item_id=${id}`, headers: as[who].auth })
+
+async function createdItem(payload: Record<string, unknown> = {}, who: Who = 'supervisor'): Promise<ScoringItemDetail> {
+  const res = await create(payload, who)
+  expect(res.statusCode, res.body).toBe(201)
+  const read = await details(res.json().data.item_id)
+  expect(read.statusCode, read.body).toBe(200)
+  return scoringItemDetail.parse(read.json().data)
+}
+
+const decide = (payload: Record<string, unknown>, who: Who = 'supervisor') =>
+  t.app.inject({ method: 'PUT', url: endpoints.decideScoringItem.path, headers: as[who].auth, payload })
+
+describe('POST /api/agent_scoring/create/ and GET details/', () => {
+  it('scores a pasted chat: each criterion with its verified quote, the conversation redacted, the audit trail', async () => {
+    const item = await createdItem()
+    expect(item).toMatchObject({
+      channel: 'chat',
+      bucket: 'ai_reviewed',
+      version: 2,
+      title: 'Pasted chat',
+      ai_score: 100,
+    })
+    expect(item.agent.id).toBe(as.agent.id)
+    expect(item.template.internal_id).toBe(basics.template.template_internal_id)
+    expect(item.conversation.map((c) => c.speaker)).toEqual(['customer', 'agent', 'agent', 'customer', 'agent'])
+    expect(item.conversation[3]!.text).toBe('sure, 4 May 1988. my card is [card number]')
+    expect(item.criteria).toHaveLength(3)
+    const verify = item.criteria.find((c) => c.question.includes('date of birth'))!
+    expect(verify).toMatchObject({ ai_value: 'yes', evidence_check: 'verified', needs_human: false })
+    expect(verify.evidence[0]).toMatchObject({ speaker: 'agent', turn: 2 })
+    expect(verify.evidence[0]!.quote.toLowerCase()).toContain('verify your date of birth')
+    expect(item.audit.map((a) => [a.event, a.to])).toEqual([
+      ['created', 'pending'],
+      ['scored', 'ai_reviewed'],
+    ])
+    expect(item.audit[0]!.by?.id).toBe(as.supervisor.id)
+  })
+
+  it('a criterion the conversation lacks is a no, with less confidence than a quoted yes', async () => {
+    const item = await createdItem({ text: goodChat.replace('Can I verify your date of birth first?', 'Right.') })
+    const verify = item.criteria.find((c) => c.question.includes('date of birth'))!
+    const thanks = item.criteria.find((c) => c.question.includes('thank'))!
+    expect(verify.ai_value).toBe('no')
+    expect(verify.confidence).toBeLessThan(thanks.confidence)
+    // the auto-fail category failed: the score is 0
+    expect(item).toMatchObject({ ai_score: 0, ai_auto_fail: true })
+  })
+
+  it('an e-mail thread is scored oldest message first', async () => {
+    const email = [
+      'Thank you for calling, my name is Priya. I can verify your date of birth by phone. Kind regards, Priya',
+      '',
+      'On Mon, 3 Nov 2026 at 09:12, Tom <tom@example.com> wrote:',
+      '> My card does not work.',
+    ].join('\n')
+    const item = await createdItem({ channel: 'email', text: email })
+    expect(item.conversation.map((c) => c.speaker)).toEqual(['customer', 'agent'])
+    expect(item.bucket).toBe('ai_reviewed')
+  })
+
+  it('too little to score stays pending, says why and needs attention', async () => {
+    const item = await createdItem({ text: 'Agent: hello\nCustomer: bye' })
+    expect(item).toMatchObject({ bucket: 'pending', not_scorable_reason: 'too_few_words', needs_attention: true })
+    expect(item.criteria).toEqual([])
+  })
+
+  it('refuses what it cannot use with the field to fix (422)', async () => {
+    const notAnAgent = await create({ agent_id: as.auditor.id })
+    expect(notAnAgent.statusCode).toBe(422)
+    expect(notAnAgent.json().errors.agent_id).toEqual(['Choose an active agent'])
+    const noTemplate = await create({ template_internal_id: undefined })
+    expect(noTemplate.statusCode).toBe(422)
+    expect(noTemplate.json().errors.template_internal_id[0]).toMatch(/no default/)
+    const unlabelled = await create({ text: 'hello, who is this?' })
+    expect(unlabelled.statusCode).toBe(422)
+    expect(unlabelled.json().errors.text[0]).toMatch(/Agent: Hello/)
+    const badBody = await create({ channel: 'fax' })
+    expect(badBody.statusCode).toBe(400)
+  })
+
+  it('a visitor may try it; an agent reads their own items only (403 for another’s)', async () => {
+    const item = await createdItem({}, 'visitor')
+    expect((await details(item.item_id, 'agent')).statusCode).toBe(200)
+    expect((await details(item.item_id, 'agent2')).statusCode).toBe(403)
+    expect((await details(item.item_id, 'auditor')).statusCode).toBe(200)
+    expect((await details(999_999)).statusCode).toBe(404)
+  })
+})
+
+describe('PUT claim/ and decision/', () => {
+  it('only QA supervisors and admins claim and decide', async () => {
+    const item = await createdItem()
+    const claim = (who: Who) =>
+      t.app.inject({
+        method: 'PUT',
+        url: endpoints.claimScoringItem.path,
+        headers: as[who].auth,
+        payload: { item_id: item.item_id },
+      })
+    expect((await claim('auditor')).statusCode).toBe(403)
+    expect((await decide({ item_id: item.item_id, decision: 'accept' }, 'agent')).statusCode).toBe(403)
+    const claimed = await claim('supervisor')
+    expect(claimed.statusCode, claimed.body).toBe(200)
+    expect((await claim('admin')).statusCode).toBe(409)
+    const read = scoringItemDetail.parse((await details(item.item_id)).json().data)
+    expect(read.claimed_by?.id).toBe(as.supervisor.id)
+  })
+
+  it('a rejection keeps the corrections per criterion and a second decision without the version is a 409', async () => {
+    const item = await createdItem()
+    const question = item.criteria[0]!.question_id
+    const rejected = await decide({
+      item_id: item.item_id,
+      decision: 'reject',
+      corrections: [
+        { question_id: question, value: 'no', reason_code: 'wrong_verdict', comment: 'Said after the window' },
+      ],
+    })
+    expect(rejected.statusCode, rejected.body).toBe(200)
+    expect(rejected.json().data).toEqual({ item_id: item.item_id, bucket: 'ai_rejected', version: 3 })
+    const read = scoringItemDetail.parse((await details(item.item_id)).json().data)
+    expect(read.criteria.find((c) => c.question_id === question)).toMatchObject({
+      corrected_value: 'no',
+      reason_code: 'wrong_verdict',
+      comment: 'Said after the window',
+    })
+    expect(read.audit.at(-1)).toMatchObject({ event: 'rejected', from: 'ai_reviewed', to: 'ai_rejected' })
+    expect((await decide({ item_id: item.item_id, decision: 'accept' }, 'admin')).statusCode).toBe(409)
+    const changed = await decide({ item_id: item.item_id, decision: 'accept', version: 3 }, 'admin')
+    expect(changed.json().data).toMatchObject({ bucket: 'ai_accepted', version: 4 })
+  })
+
+  it('a rejection without corrections, or a reason outside the list, is refused', async () => {
+    const item = await createdItem()
+    expect((await decide({ item_id: item.item_id, decision: 'reject' })).statusCode).toBe(400)
+    const badReason = await decide({
+      item_id: item.item_id,
+      decision: 'reject',
+      corrections: [{ question_id: item.criteria[0]!.question_id, value: 'no', reason_code: 'because' }],
+    })
+    expect(badReason.statusCode).toBe(400)
+  })
+})
