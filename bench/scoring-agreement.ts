@@ -4,6 +4,7 @@
 // overall, per channel and per template, a confusion matrix per question (rows = human, columns =
 // engine), and the median time per conversation over BENCH_ROUNDS (10) rounds after a warm-up.
 //   npx tsx bench/scoring-agreement.ts            (add --verbose to list every disagreement)
+//   npx tsx bench/scoring-agreement.ts --holdout  (the hold-out set: written apart, never used for tuning)
 //
 // The engine takes timed segments. Calls: a turn runs from its `at` to the next turn's `at` (the last
 // turn: its words at 2.5 words a second, at least 2 s). Chats with `at` are timed the same way. Chats
@@ -16,9 +17,12 @@ import {
   type AgreementConversation,
   type Channel,
 } from '../tests/fixtures/scoring-agreement/conversations'
+import { holdoutConversations } from '../tests/fixtures/scoring-agreement/holdout'
 
 const rounds = Number(process.env.BENCH_ROUNDS || 10)
 const verbose = process.argv.includes('--verbose')
+const holdout = process.argv.includes('--holdout')
+const conversations: AgreementConversation[] = holdout ? holdoutConversations : agreementConversations
 const MESSAGE_SLOT_S = 10
 const WORDS_PER_S = 2.5
 
@@ -67,7 +71,7 @@ const kappaText = (m: Matrix) => {
 const summary = (m: Matrix) => `${pct(m).padStart(7)}  ${kappaText(m).padEnd(6)}  (${agreed(m)}/${total(m)})`
 
 // score every conversation, timing it
-const prepared = agreementConversations.map((c) => ({
+const prepared = conversations.map((c) => ({
   c,
   template: engineTemplate(c.template),
   segments: segmentsOf(c),
@@ -114,9 +118,9 @@ for (const { c, template, segments } of prepared) {
   }
 }
 
-const count = (channel: Channel) => agreementConversations.filter((c) => c.channel === channel).length
+const count = (channel: Channel) => conversations.filter((c) => c.channel === channel).length
 console.log(
-  `Agreement set: ${agreementConversations.length} conversations (${count('call')} calls, ${count('chat')} chats, ${count('email')} e-mails), ${total(overall)} answers`,
+  `${holdout ? 'Hold-out set' : 'Agreement set'}: ${conversations.length} conversations (${count('call')} calls, ${count('chat')} chats, ${count('email')} e-mails), ${total(overall)} answers`,
 )
 console.log(
   `Local engine: median ${(times[Math.floor(times.length / 2)] ?? 0).toFixed(2)} ms per conversation (${rounds} rounds)\n`,
