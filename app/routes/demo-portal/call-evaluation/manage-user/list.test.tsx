@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { Outlet } from '@remix-run/react'
-import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { userUploadColumns, type UserUploadReport } from '#contract/users'
