@@ -1,15 +1,24 @@
-// The shape of the held-out agreement set (tests/fixtures/scoring-agreement): what bench/scoring-agreement.ts
-// relies on. No accuracy threshold here: the bench prints the figures. (It lives here because the vitest
-// projects include api/ and app/, not tests/.)
+// The shape of the two labelled sets (tests/fixtures/scoring-agreement): the agreement set and the hold-out
+// set that tuning never sees, as bench/scoring-agreement.ts relies on them. No accuracy threshold here: the
+// bench prints the figures. (It lives here because the vitest projects include api/ and app/, not tests/.)
 import { describe, expect, it } from 'vitest'
 import { demoTemplates } from '#api/seed/templates-data'
-import { agreementConversations as set } from '#tests/fixtures/scoring-agreement/conversations'
+import { agreementConversations } from '#tests/fixtures/scoring-agreement/conversations'
+import { holdoutConversations } from '#tests/fixtures/scoring-agreement/holdout'
 
 const questionsOf = new Map(
   demoTemplates.map((t) => [t.name, t.categories.flatMap((c) => c.questions.map((q) => q.question_text))]),
 )
 
-describe('scoring agreement set', () => {
+it('no key of the hold-out set is in the agreement set', () => {
+  const tuningKeys = new Set(agreementConversations.map((c) => c.key))
+  expect(holdoutConversations.map((c) => c.key).filter((key) => tuningKeys.has(key))).toEqual([])
+})
+
+describe.each([
+  ['agreement', agreementConversations],
+  ['hold-out', holdoutConversations],
+] as const)('scoring %s set', (_, set) => {
   it('has at least 30 conversations with unique keys', () => {
     expect(set.length).toBeGreaterThanOrEqual(30)
     expect(new Set(set.map((c) => c.key)).size).toBe(set.length)
