@@ -126,6 +126,13 @@ describe('POST /api/agent_scoring/create/ and GET details/', () => {
     expect((await details(item.item_id, 'auditor')).statusCode).toBe(200)
     expect((await details(999_999)).statusCode).toBe(404)
   })
+
+  it('an agent may try it on another agent’s conversation: created, though they cannot open it', async () => {
+    const res = await create({}, 'agent2')
+    expect(res.statusCode, res.body).toBe(201)
+    expect(res.json().data.bucket).toBe('ai_reviewed')
+    expect((await details(res.json().data.item_id, 'agent2')).statusCode).toBe(403)
+  })
 })
 
 describe('PUT claim/ and decision/', () => {

@@ -8,7 +8,7 @@ import { route } from '../../lib/endpoint'
 import { ok } from '../../lib/reply'
 import { chatFromText, emailFromText } from './conversation'
 import { requestItemScoring } from './job'
-import { claimItem, createItem, decideItem, itemDetail, resolveNewItem } from './store'
+import { claimItem, createItem, decideItem, itemDetail, itemState, resolveNewItem } from './store'
 
 type Options = { db: Db; queue?: Queue; llm?: Llm | null }
 
@@ -32,8 +32,9 @@ export const agentScoringRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
       createdBy: request.user.id,
     })
     await requestItemScoring(queue, db, llm, item.id)
-    const now = await itemDetail(db, request.user, item.id)
-    return reply.code(201).send(ok({ item_id: item.id, bucket: now.bucket }, queue ? 'Queued for scoring' : 'Scored'))
+    // its creator may have named another agent's conversation: the answer needs only where it stands
+    const { bucket } = await itemState(db, item.id)
+    return reply.code(201).send(ok({ item_id: item.id, bucket }, queue ? 'Queued for scoring' : 'Scored'))
   })
 
   route(app, endpoints.scoringItemDetails, async (request) =>

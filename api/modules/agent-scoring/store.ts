@@ -91,10 +91,14 @@ export async function applyChange(tx: Tx, change: Change) {
   if (change.seenVersion !== undefined && change.seenVersion !== item.version) {
     throw conflict('The item changed since you opened it; reload it and decide again', item.bucket, item.version)
   }
-  const moves = to !== item.bucket || change.event === 'accepted' || change.event === 'rejected'
   const [updated] = await tx
     .update(scoringItems)
-    .set({ ...change.set, bucket: to, version: moves ? item.version + 1 : item.version, updatedAt: new Date() })
+    .set({
+      ...change.set,
+      bucket: to,
+      version: to !== item.bucket ? item.version + 1 : item.version,
+      updatedAt: new Date(),
+    })
     .where(and(eq(scoringItems.id, change.itemId), eq(scoringItems.version, item.version)))
     .returning({ bucket: scoringItems.bucket, version: scoringItems.version })
   if (!updated) throw conflict('The item changed meanwhile; reload it and try again', item.bucket, item.version)
@@ -129,6 +133,16 @@ export type Scored = {
 /** Where the scoring job is (queued, started): what the item's page shows while it waits. */
 export async function setJobStatus(db: Db, itemId: number, status: 'in_queue' | 'started') {
   await db.update(scoringItems).set({ jobStatus: status }).where(eq(scoringItems.id, itemId))
+}
+
+/** An item's bucket and version, as it stands (no access check: for its creator and the job). */
+export async function itemState(db: Db, itemId: number) {
+  const [state] = await db
+    .select({ bucket: scoringItems.bucket, version: scoringItems.version })
+    .from(scoringItems)
+    .where(eq(scoringItems.id, itemId))
+  if (!state) throw notFound(NOT_FOUND)
+  return state
 }
 
 /** What the scoring job reads of an item. */
