@@ -1,4 +1,4 @@
-import type { Channel, EvidenceCheck, NotScorableReason } from '#contract/agent-scoring'
+import type { EvidenceCheck, NotScorableReason } from '#contract/agent-scoring'
 import type { Template } from '#contract/templates'
 import type { ScoringEvidenceRow, ScoringTurnRow } from '../../db/schema'
 import type { ScoredBy } from '../../engines/scoring/llm-judge'
@@ -118,7 +118,7 @@ export function resultsOf(
         value,
         rationale: a?.justification ?? 'Not answered by the engine.',
         evidence: checked.evidence,
-        check: quote ? checked.check : 'unverified',
+        check: checked.check,
         confidence: confidenceOf({
           value,
           hasQuote: Boolean(quote),
@@ -131,5 +131,3 @@ export function resultsOf(
   )
   return { engine: scoredBy.engine, model, score: scoredBy.result.score, autoFail: scoredBy.result.auto_fail, results }
 }
-
-export type { Channel }
