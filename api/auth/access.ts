@@ -1,7 +1,16 @@
 import { and, eq, or, sql, type Column, type SQL } from 'drizzle-orm'
 import type { Role } from '#contract/accounts'
 import type { Db } from '../db/client'
-import { callEvaluations, documents, facePeople, faceScans, recordings, scoringItems, summaries, users } from '../db/schema'
+import {
+  callEvaluations,
+  documents,
+  facePeople,
+  faceScans,
+  recordings,
+  scoringItems,
+  summaries,
+  users,
+} from '../db/schema'
 
 /** Who asks: the signed-in user, as far as access is concerned. */
 export type Actor = { id: number; role: Role }

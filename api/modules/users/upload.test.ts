@@ -242,7 +242,10 @@ describe('POST user-upload/: files it refuses', () => {
   })
 
   it('400, not a 500, for a multipart body cut off before its first part (found by the fuzz probe)', async () => {
-    for (const payload of ['--x\r\n', '--x\r\nContent-Disposition: form-data; name="file"; filename="u.csv"\r\n\r\nemail']) {
+    for (const payload of [
+      '--x\r\n',
+      '--x\r\nContent-Disposition: form-data; name="file"; filename="u.csv"\r\n\r\nemail',
+    ]) {
       const res = await t.app.inject({
         method: 'POST',
         url: paths.userUpload,
