@@ -5,7 +5,7 @@ import type { Queue } from '../../jobs/queue'
 import { getTemplateVersion } from '../templates/store'
 import { toEngineTemplate } from '../templates/to-engine'
 import { notScorable, resultsOf, segmentsOf } from './score-item'
-import { itemToScore, markScored, markUnscored, setJobStatus } from './store'
+import { itemToScore, markScored, markUnscored, setJobStatus } from './store/items'
 
 export const SCORE_ITEM = 'score-interaction'
 type ScoreItemJob = { item_id: number }

@@ -8,7 +8,7 @@ import { route } from '../../lib/endpoint'
 import { ok } from '../../lib/reply'
 import { chatFromText, emailFromText } from './conversation'
 import { requestItemScoring } from './job'
-import { claimItem, createItem, decideItem, itemDetail, itemState, resolveNewItem } from './store'
+import { claimItem, createItem, decideItem, itemDetail, itemState, resolveNewItem } from './store/items'
 
 type Options = { db: Db; queue?: Queue; llm?: Llm | null }
 

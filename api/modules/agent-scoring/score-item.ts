@@ -3,7 +3,7 @@ import type { Template } from '#contract/templates'
 import type { ScoringEvidenceRow, ScoringTurnRow } from '../../db/schema'
 import type { ScoredBy } from '../../engines/scoring/llm-judge'
 import type { Segment } from '../../engines/scoring/score'
-import type { CriterionResult, Scored } from './store'
+import type { CriterionResult, Scored } from './store/items'
 
 /** Chats and e-mails without times: one message every this many seconds, so the engine's order holds. */
 export const SECONDS_PER_MESSAGE = 10

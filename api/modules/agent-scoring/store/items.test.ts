@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser, setupTestApp, type TestApp } from '#api/test-utils'
-import { scoringItems, scoringResults, templateCategories, templateQuestions } from '../../db/schema'
-import { HttpError } from '../../lib/http-error'
-import { seedEvaluationBasics, type EvaluationBasics } from '../evaluations/fixtures'
-import { latestVersionId } from '../templates/store'
-import { claimItem, createItem, decideItem, itemEvents, markScored, markUnscored, type Scored } from './store'
+import { scoringItems, scoringResults, templateCategories, templateQuestions } from '../../../db/schema'
+import { HttpError } from '../../../lib/http-error'
+import { seedEvaluationBasics, type EvaluationBasics } from '../../evaluations/fixtures'
+import { latestVersionId } from '../../templates/store'
+import { claimItem, createItem, decideItem, itemEvents, markScored, markUnscored, type Scored } from './items'
 
 let t: TestApp
 let basics: EvaluationBasics

@@ -10,7 +10,7 @@ import type {
   ScoringEvent,
   ScoringItemDetail,
 } from '#contract/agent-scoring'
-import type { Db } from '../../db/client'
+import type { Db } from '../../../db/client'
 import {
   campaigns,
   scoringItemEvents,
@@ -22,11 +22,11 @@ import {
   users,
   type ScoringEvidenceRow,
   type ScoringTurnRow,
-} from '../../db/schema'
-import { fullName, type Tx } from '../../db/sql'
-import { NOT_YOUR_ITEM, scoringItemRule, type Actor } from '../../auth/access'
-import { HttpError, notFound } from '../../lib/http-error'
-import { isDecided, nextBucket } from './state'
+} from '../../../db/schema'
+import { fullName, type Tx } from '../../../db/sql'
+import { NOT_YOUR_ITEM, scoringItemRule, type Actor } from '../../../auth/access'
+import { HttpError, notFound } from '../../../lib/http-error'
+import { isDecided, nextBucket } from '../state'
 
 /** Below this a criterion "needs a human" and sorts first. */
 export const NEEDS_HUMAN_BELOW = 0.6
