@@ -10,7 +10,16 @@
 // turn: its words at 2.5 words a second, at least 2 s). Chats with `at` are timed the same way. Chats
 // without times and e-mails get one message every 10 s, in order, so a window of the template in seconds
 // becomes a count of messages: "the first 30 s" is the first three messages, "the last 60 s" the last six.
-import { scoreTranscript, scoreValues, type Answer, type Segment } from '../api/engines/scoring/score'
+import { scoreTranscript, scoreValues, type Segment } from '../api/engines/scoring/score'
+import {
+  ANSWER_LABELS,
+  cohenKappa,
+  confusionAgreed,
+  confusionTotal,
+  emptyConfusion,
+  tally,
+  type Confusion,
+} from '../api/lib/agreement'
 import { engineTemplate } from '../api/seed/calls/agreement'
 import {
   agreementConversations,
@@ -37,38 +46,14 @@ function segmentsOf(c: AgreementConversation): Segment[] {
   })
 }
 
-const LABELS: Answer[] = ['yes', 'no', 'n/a']
-type Matrix = number[][] // [human][engine], in LABELS order
-const emptyMatrix = (): Matrix => LABELS.map(() => LABELS.map(() => 0))
-const add = (m: Matrix, human: Answer, engine: Answer) => m[LABELS.indexOf(human)][LABELS.indexOf(engine)]++
-const total = (m: Matrix) => m.flat().reduce((s, n) => s + n, 0)
-const agreed = (m: Matrix) => LABELS.reduce((s, _, k) => s + m[k][k], 0)
-
-/**
- * Cohen's κ over the three labels, from the confusion matrix n[h][e] of N answers:
- *   p_o = Σ_k n[k][k] / N                                (observed agreement)
- *   p_e = Σ_k (Σ_e n[k][e] / N) · (Σ_h n[h][k] / N)      (agreement expected by chance from each side's label rates)
- *   κ   = (p_o − p_e) / (1 − p_e)
- * Undefined (null) when p_e = 1: both sides gave one and the same label throughout.
- */
-function kappa(m: Matrix): number | null {
-  const n = total(m)
-  if (!n) return null
-  const po = agreed(m) / n
-  const pe = LABELS.reduce((s, _, k) => {
-    const human = m[k].reduce((a, b) => a + b, 0) / n
-    const engine = m.reduce((a, row) => a + row[k], 0) / n
-    return s + human * engine
-  }, 0)
-  return pe >= 1 ? null : (po - pe) / (1 - pe)
-}
-
-const pct = (m: Matrix) => `${((agreed(m) / total(m)) * 100).toFixed(1)} %`
-const kappaText = (m: Matrix) => {
-  const k = kappa(m)
+// matrices here are [human][engine], in ANSWER_LABELS order
+const pct = (m: Confusion) => `${((confusionAgreed(m) / confusionTotal(m)) * 100).toFixed(1)} %`
+const kappaText = (m: Confusion) => {
+  const k = cohenKappa(m)
   return k === null ? 'κ –' : `κ ${k.toFixed(2)}`
 }
-const summary = (m: Matrix) => `${pct(m).padStart(7)}  ${kappaText(m).padEnd(6)}  (${agreed(m)}/${total(m)})`
+const summary = (m: Confusion) =>
+  `${pct(m).padStart(7)}  ${kappaText(m).padEnd(6)}  (${confusionAgreed(m)}/${confusionTotal(m)})`
 
 // score every conversation, timing it
 const prepared = conversations.map((c) => ({
@@ -87,10 +72,10 @@ for (let r = 0; r < rounds; r++) {
 }
 times.sort((a, b) => a - b)
 
-const overall = emptyMatrix()
-const byChannel = new Map<Channel, Matrix>()
-const byTemplate = new Map<string, Matrix>()
-const byQuestion = new Map<string, { template: string; text: string; m: Matrix }>()
+const overall = emptyConfusion()
+const byChannel = new Map<Channel, Confusion>()
+const byTemplate = new Map<string, Confusion>()
+const byQuestion = new Map<string, { template: string; text: string; m: Confusion }>()
 const misses: string[] = []
 const autoFail = { engine: 0, human: 0, differ: [] as string[] }
 for (const { c, template, segments } of prepared) {
@@ -99,12 +84,12 @@ for (const { c, template, segments } of prepared) {
   for (const q of template.flatMap((x) => x.questions)) {
     const engine = engineAnswers.get(q.id)!
     const human = c.reference[q.text]
-    if (!byChannel.has(c.channel)) byChannel.set(c.channel, emptyMatrix())
-    if (!byTemplate.has(c.template)) byTemplate.set(c.template, emptyMatrix())
+    if (!byChannel.has(c.channel)) byChannel.set(c.channel, emptyConfusion())
+    if (!byTemplate.has(c.template)) byTemplate.set(c.template, emptyConfusion())
     const id = `${c.template}\n${q.text}`
-    if (!byQuestion.has(id)) byQuestion.set(id, { template: c.template, text: q.text, m: emptyMatrix() })
+    if (!byQuestion.has(id)) byQuestion.set(id, { template: c.template, text: q.text, m: emptyConfusion() })
     for (const m of [overall, byChannel.get(c.channel)!, byTemplate.get(c.template)!, byQuestion.get(id)!.m]) {
-      add(m, human, engine.value)
+      tally(m, human, engine.value)
     }
     if (engine.value !== human) {
       misses.push(`  ${c.key}  ${q.text}\n      engine ${engine.value}, human ${human}: ${engine.justification}`)
@@ -120,7 +105,7 @@ for (const { c, template, segments } of prepared) {
 
 const count = (channel: Channel) => conversations.filter((c) => c.channel === channel).length
 console.log(
-  `${holdout ? 'Hold-out set' : 'Agreement set'}: ${conversations.length} conversations (${count('call')} calls, ${count('chat')} chats, ${count('email')} e-mails), ${total(overall)} answers`,
+  `${holdout ? 'Hold-out set' : 'Agreement set'}: ${conversations.length} conversations (${count('call')} calls, ${count('chat')} chats, ${count('email')} e-mails), ${confusionTotal(overall)} answers`,
 )
 console.log(
   `Local engine: median ${(times[Math.floor(times.length / 2)] ?? 0).toFixed(2)} ms per conversation (${rounds} rounds)\n`,
@@ -134,11 +119,13 @@ console.log(
 for (const key of autoFail.differ) console.log(`  ${key}`)
 
 console.log('\nPer question, worst first (rows = human, columns = engine):')
-const questions = [...byQuestion.values()].sort((a, b) => agreed(a.m) / total(a.m) - agreed(b.m) / total(b.m))
+const questions = [...byQuestion.values()].sort(
+  (a, b) => confusionAgreed(a.m) / confusionTotal(a.m) - confusionAgreed(b.m) / confusionTotal(b.m),
+)
 for (const { template, text, m } of questions) {
   console.log(`\n${summary(m)}  ${text}  [${template}]`)
-  console.log(`             ${LABELS.map((l) => `eng ${l}`.padStart(8)).join('')}`)
-  LABELS.forEach((label, h) =>
+  console.log(`             ${ANSWER_LABELS.map((l) => `eng ${l}`.padStart(8)).join('')}`)
+  ANSWER_LABELS.forEach((label, h) =>
     console.log(`  human ${label.padEnd(4)} ${m[h].map((n) => String(n || '.').padStart(8)).join('')}`),
   )
 }

@@ -16,6 +16,7 @@ import {
   templates,
 } from '../../../db/schema'
 import { type Conn } from '../../../db/sql'
+import { agreementPct } from '../../../lib/agreement'
 import { evaluationConditions, standingAnswer, standingCategoryScore } from '../../evaluations/store/queries'
 import { ce, inScope, int, pctOf, rowsOf } from './sql'
 
@@ -146,7 +147,7 @@ export async function topTenViolations(db: Conn, filter: DashboardFilters): Prom
 type AgreementFigures = { answers: number; agreed: number; reviewed_calls: number }
 const withPct = <T extends AgreementFigures>(r: T) => ({
   ...r,
-  agreement_pct: r.answers > 0 ? Math.round((1000 * r.agreed) / r.answers) / 10 : null,
+  agreement_pct: agreementPct(r.agreed, r.answers),
 })
 type QuestionAgreement = AgreementFigures & {
   category: string
