@@ -21,6 +21,10 @@ const NOT_MOCKED: Partial<Record<EndpointId, string>> = {
   scoringItemDetails: 'no portal page calls it yet (agent scoring pages: issue 15, next step)',
   claimScoringItem: 'no portal page calls it yet (agent scoring pages: issue 15, next step)',
   decideScoringItem: 'no portal page calls it yet (agent scoring pages: issue 15, next step)',
+  listScoringItems: 'no portal page calls it yet (agent scoring pages: issue 15, next step)',
+  scoringKpi: 'no portal page calls it yet (agent scoring pages: issue 15, next step)',
+  scoringCalibration: 'no portal page calls it yet (agent scoring pages: issue 15, next step)',
+  exportScoringItems: 'no portal page calls it yet (agent scoring pages: issue 15, next step)',
 }
 
 const all = Object.values(endpoints) as NamedEndpoint[]

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isoDate, pageQuery, paged } from './envelope'
 
 // AI agent scoring (SPEC §2, docs/decisions/015): interactions scored against a call-evaluation
 // template, then accepted or rejected by a QA supervisor.
@@ -68,7 +69,11 @@ export const SCORING_TEXT_MAX = 50_000
 /** `create/` with JSON: a chat or an e-mail as text (see docs/decisions/015 for how it is read). */
 export const createScoringBody = z.object({
   channel: z.enum(['chat', 'email']),
-  text: z.string().trim().min(1, 'Paste the conversation').max(SCORING_TEXT_MAX, `At most ${SCORING_TEXT_MAX} characters`),
+  text: z
+    .string()
+    .trim()
+    .min(1, 'Paste the conversation')
+    .max(SCORING_TEXT_MAX, `At most ${SCORING_TEXT_MAX} characters`),
   /** The template to score against; the campaign's default when left out. */
   template_internal_id: z.string().uuid().optional(),
   agent_id: id,
@@ -97,7 +102,11 @@ export const decisionBody = z.object({
 export type DecisionBody = z.infer<typeof decisionBody>
 
 /** An item's bucket and version after a change. */
-export const scoringItemState = z.object({ item_id: z.number().int(), bucket: scoringBucket, version: z.number().int() })
+export const scoringItemState = z.object({
+  item_id: z.number().int(),
+  bucket: scoringBucket,
+  version: z.number().int(),
+})
 
 export const scoringTurn = z.object({
   index: z.number().int(),
@@ -114,7 +123,12 @@ export const scoringCriterion = z.object({
   ai_value: answer,
   rationale: z.string(),
   evidence: z.array(
-    z.object({ quote: z.string(), speaker: z.enum(['agent', 'customer']), turn: z.number().int(), start_s: z.number().nullable() }),
+    z.object({
+      quote: z.string(),
+      speaker: z.enum(['agent', 'customer']),
+      turn: z.number().int(),
+      start_s: z.number().nullable(),
+    }),
   ),
   evidence_check: z.enum(evidenceChecks),
   confidence: z.number(),
@@ -163,3 +177,151 @@ export const scoringItemDetail = z.object({
   audit: z.array(scoringAuditEntry),
 })
 export type ScoringItemDetail = z.infer<typeof scoringItemDetail>
+
+// ---------------------------------------------------------------- the queue, its KPIs, calibration, export
+
+/** An empty value means "any", as a form left blank sends it. */
+const blank = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional())
+/** A checkbox or query flag: "true"/"on"/"1" mean yes, "false"/"0" no; absent or empty means no filter. */
+const flag = z.preprocess(
+  (v) => (v === '' || v === undefined ? undefined : v === true || v === 'true' || v === 'on' || v === '1'),
+  z.boolean().optional(),
+)
+const datesInOrder = (f: { date_from?: string; date_to?: string }) =>
+  !f.date_from || !f.date_to || f.date_from <= f.date_to
+const datesOutOfOrder = { message: 'The start date is after the end date', path: ['date_to'] }
+
+/** Which items, by whom, of what and when: the filters every view of the queue shares. */
+const scopeFields = {
+  channel: blank(channel),
+  /** A template in any of its versions. */
+  template_internal_id: blank(z.string().trim().uuid('Unknown template')),
+  agent_id: blank(id),
+  campaign_id: blank(id),
+  /** The day the item was created (UTC), from and to, both included. */
+  date_from: blank(isoDate),
+  date_to: blank(isoDate),
+}
+
+/** `needs_human` (the default): the least confident first, then the oldest; unscored items last. */
+export const scoringOrderings = [
+  'needs_human',
+  'created_at',
+  '-created_at',
+  'confidence',
+  '-confidence',
+  'ai_score',
+  '-ai_score',
+] as const
+export const scoringOrdering = z.enum(scoringOrderings)
+export type ScoringOrdering = z.infer<typeof scoringOrdering>
+
+const filterFields = {
+  ...scopeFields,
+  /** One of the four buckets; empty means all of them. */
+  bucket: blank(scoringBucket),
+  /** Items whose least confident criterion is at or below this (0–1). */
+  confidence_max: blank(z.coerce.number().min(0, 'From 0 to 1').max(1, 'From 0 to 1')),
+  /** Yes: only the failed or not scorable (pending) items; no: none of them. */
+  needs_attention: flag,
+  ordering: z.preprocess((v) => (v === '' ? undefined : v), scoringOrdering.default('needs_human')),
+}
+
+/** `list/`: a page of items with the queue's filters. */
+export const scoringListQuery = pageQuery.extend(filterFields).refine(datesInOrder, datesOutOfOrder)
+export type ScoringListQuery = z.infer<typeof scoringListQuery>
+/** `export/`: the same list, whole (bounded), as CSV. */
+export const scoringExportQuery = z.object(filterFields).refine(datesInOrder, datesOutOfOrder)
+export type ScoringExportQuery = z.infer<typeof scoringExportQuery>
+/** `kpi/`: the figures of the items in scope. */
+export const scoringKpiQuery = z.object(scopeFields).refine(datesInOrder, datesOutOfOrder)
+export type ScoringKpiQuery = z.infer<typeof scoringKpiQuery>
+/** `calibration/`: one template (all its versions), optionally narrowed. */
+export const scoringCalibrationQuery = z
+  .object({ ...scopeFields, template_internal_id: z.string().trim().uuid('Unknown template') })
+  .refine(datesInOrder, datesOutOfOrder)
+export type ScoringCalibrationQuery = z.infer<typeof scoringCalibrationQuery>
+
+/** One item as the queue lists it. */
+export const scoringItemRow = scoringItemDetail
+  .omit({ engine: true, model: true, scored_at: true, conversation: true, criteria: true, audit: true })
+  .extend({
+    /** Its least confident criterion is below the bar: a person should look first. */
+    needs_human: z.boolean(),
+    /** Scored, and every criterion's quote verified with confidence at or above the bar: what may be accepted in bulk. */
+    all_verified_high: z.boolean(),
+    /** Seconds since it was created, while it is pending; null once scored. */
+    age_s: z.number().int().nullable(),
+  })
+export type ScoringItemRow = z.infer<typeof scoringItemRow>
+export const scoringList = paged(scoringItemRow)
+
+const count = z.number().int().nonnegative()
+const pct = z.number().min(0).max(100).nullable()
+
+/**
+ * AI against the supervisors over decided items' criteria: agreed where the supervisor gave no
+ * correction; Cohen's κ of the AI's answer against the one that stands (the correction, else the AI's).
+ */
+const agreementFigures = {
+  /** Of the criteria counted, those left as the AI answered. */
+  agreed: count,
+  agreement_pct: pct,
+  /** -1 to 1, three decimals; null without answers or when both sides gave one label throughout. */
+  kappa: z.number().nullable(),
+}
+export const scoringAgreement = z.object({
+  /** Decided items. */
+  decisions: count,
+  /** Their criteria. */
+  criteria: count,
+  ...agreementFigures,
+})
+
+export const scoringKpi = z.object({
+  /** The four buckets, in order. */
+  buckets: z.array(z.object({ bucket: scoringBucket, count })),
+  pending: z.object({
+    /** Failed or not scorable. */
+    needs_attention: count,
+    /** Queued or being scored. */
+    in_progress: count,
+    oldest_age_s: z.number().int().nullable(),
+  }),
+  /** Decisions made this month (UTC), `month` as YYYY-MM. */
+  agreement: scoringAgreement.extend({ month: z.string() }),
+  /** The five criteria the supervisors corrected most (a criterion: a question of a template, in all its versions). */
+  most_rejected: z.array(
+    z.object({
+      template: z.object({ internal_id: z.string(), name: z.string() }),
+      category: z.string(),
+      question: z.string(),
+      corrections: count,
+      top_reason: rejectReason.nullable(),
+    }),
+  ),
+  /** The ten items created last. */
+  recent: z.array(scoringItemRow),
+})
+export type ScoringKpi = z.infer<typeof scoringKpi>
+
+export const scoringCalibrationCriterion = z.object({
+  category: z.string(),
+  question: z.string(),
+  /** Decided items where it was scored. */
+  decisions: count,
+  ...agreementFigures,
+  /** confusion[ai][supervisor], both in `labels` order (yes, no, n/a). */
+  confusion: z.array(z.array(count)),
+  /** Corrections by reason. */
+  reasons: z.object(Object.fromEntries(rejectReasons.map((r) => [r, count])) as Record<RejectReason, typeof count>),
+})
+export type ScoringCalibrationCriterion = z.infer<typeof scoringCalibrationCriterion>
+export const scoringCalibration = z.object({
+  template: z.object({ internal_id: z.string(), name: z.string() }),
+  labels: z.array(answer),
+  overall: scoringAgreement,
+  /** Every question of the template's versions, the lowest agreement first (undecided ones last): the rubric fixes to make. */
+  criteria: z.array(scoringCalibrationCriterion),
+})
+export type ScoringCalibration = z.infer<typeof scoringCalibration>

@@ -363,6 +363,14 @@ export const table: Record<string, Row> = {
       json: { item_id: owned.scoringItem, decision: 'accept' },
     }),
   },
+  // lists and figures: an agent's answer holds only their own items (api/modules/agent-scoring/routes.test.ts)
+  'GET /api/agent_scoring/list/': { call: () => get(q('/api/agent_scoring/list/', { bucket: 'pending' })) },
+  'GET /api/agent_scoring/kpi/': { call: () => get('/api/agent_scoring/kpi/') },
+  'GET /api/agent_scoring/export/': { call: () => get(q('/api/agent_scoring/export/', { bucket: 'pending' })) },
+  'GET /api/agent_scoring/calibration/': {
+    call: () =>
+      get(q('/api/agent_scoring/calibration/', { template_internal_id: '00000000-0000-4000-8000-000000000000' })),
+  },
 
   'POST /api/ocr/upload_document/': {
     call: () => ({ method: 'POST', url: '/api/ocr/upload_document/', multipart: [] }),

@@ -1,9 +1,12 @@
+import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { scoringItemDetail, type ScoringItemDetail } from '#contract/agent-scoring'
 import { endpoints } from '#contract/endpoints'
 import type { EvaluationBasics } from '#api/modules/evaluations/fixtures'
 import { setupEvaluationWorld, type Person, type Who } from '#api/modules/evaluations/test-setup'
 import type { TestApp } from '#api/test-utils'
+import { scoringExportColumns } from './store/queue'
+import { seedScoringQueue, type ScoringQueue } from './test-data'
 
 let t: TestApp
 let as: Record<Who, Person>
@@ -187,5 +190,90 @@ describe('PUT claim/ and decision/', () => {
       corrections: [{ question_id: item.criteria[0]!.question_id, value: 'no', reason_code: 'because' }],
     })
     expect(badReason.statusCode).toBe(400)
+  })
+})
+
+describe('GET list/, kpi/, calibration/ and export/', () => {
+  let queue: ScoringQueue
+  beforeAll(async () => {
+    queue = await seedScoringQueue(t, as)
+  })
+  const get = (url: string, who: Who = 'supervisor') => t.app.inject({ method: 'GET', url, headers: as[who].auth })
+  const inA = () => `campaign_id=${queue.A.campaignId}`
+  const itemIds = (res: { json: () => { data: { results: { item_id: number }[] } } }) =>
+    res.json().data.results.map((r) => r.item_id)
+
+  it('list/ answers a page of a bucket in the envelope; an agent gets only their own', async () => {
+    const res = await get(`${endpoints.listScoringItems.path}?bucket=ai_reviewed&page=1&${inA()}`)
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().data).toMatchObject({ count: 2, total_pages: 1, current_page: 1, next: null, previous: null })
+    expect(itemIds(res)).toEqual([queue.items.R2, queue.items.R1])
+    const everyone = await get(`${endpoints.listScoringItems.path}?bucket=pending&${inA()}`, 'auditor')
+    expect(everyone.json().data.count).toBe(4)
+    const own = await get(`${endpoints.listScoringItems.path}?bucket=pending&${inA()}`, 'agent2')
+    expect(itemIds(own)).toEqual([queue.items.P3])
+  })
+
+  it('refuses a bad query with the field to fix (400)', async () => {
+    const bad = async (query: string) => {
+      const res = await get(`${endpoints.listScoringItems.path}?${query}`)
+      expect(res.statusCode, query).toBe(400)
+      return Object.keys(res.json().errors)
+    }
+    expect(await bad('bucket=nonsense')).toEqual(['bucket'])
+    expect(await bad('date_from=2026-02-01&date_to=2026-01-01')).toEqual(['date_to'])
+    expect(await bad('confidence_max=2')).toEqual(['confidence_max'])
+    expect(await bad('ordering=secret')).toEqual(['ordering'])
+    expect(await bad('channel=fax')).toEqual(['channel'])
+    expect((await get(`${endpoints.scoringKpi.path}?date_from=2026-02-30`)).statusCode).toBe(400)
+    expect((await get(`${endpoints.exportScoringItems.path}?bucket=nonsense`)).statusCode).toBe(400)
+    expect((await get(endpoints.scoringCalibration.path)).statusCode).toBe(400)
+  })
+
+  it('kpi/ answers the figures of the filtered items', async () => {
+    const res = await get(`${endpoints.scoringKpi.path}?${inA()}`, 'visitor')
+    expect(res.statusCode, res.body).toBe(200)
+    const { data } = res.json()
+    expect(data.buckets.map((b: { count: number }) => b.count)).toEqual([4, 2, 1, 3])
+    expect(data.agreement).toMatchObject({ decisions: 4, criteria: 12, agreed: 8, kappa: 0.576 })
+    expect(data.most_rejected[0]).toMatchObject({ corrections: 2, top_reason: 'criterion_unclear' })
+  })
+
+  it('calibration/ is for reviewers: an agent gets 403, an unknown template 404', async () => {
+    const url = `${endpoints.scoringCalibration.path}?template_internal_id=${queue.A.internalId}`
+    expect((await get(url, 'agent')).statusCode).toBe(403)
+    const res = await get(url, 'auditor')
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().data.criteria.map((c: { agreement_pct: number }) => c.agreement_pct)).toEqual([50, 75, 75])
+    const unknown = `${endpoints.scoringCalibration.path}?template_internal_id=00000000-0000-4000-8000-000000000000`
+    expect((await get(unknown)).statusCode).toBe(404)
+  })
+
+  it('export/ sends the filtered bucket as CSV, cells escaped and formulas defused', async () => {
+    const res = await get(`${endpoints.exportScoringItems.path}?bucket=ai_reviewed&${inA()}`)
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8')
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="agent-scoring-ai_reviewed-\d{4}-\d{2}-\d{2}\.csv"$/,
+    )
+    expect(res.headers['x-total-count']).toBe('2')
+    expect(res.body.startsWith('\uFEFF')).toBe(true)
+    const [header, ...rows] = parse(res.body.slice(1)) as string[][]
+    expect(header).toEqual([...scoringExportColumns])
+    const cells = rows.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i]])))
+    expect(cells.map((c) => Number(c.item_id))).toEqual([queue.items.R2, queue.items.R1])
+    expect(cells[0]).toMatchObject({
+      bucket: 'AI reviewed',
+      title: `'=HYPERLINK("http://x"), "quoted"`,
+      agent: 'Agent Person',
+      needs_human: 'yes',
+      all_verified_high: 'no',
+      ai_score: '50',
+    })
+    expect(cells[1]).toMatchObject({ needs_human: 'no', all_verified_high: 'yes' })
+    // the raw bytes: quoted, quotes doubled, the formula behind an apostrophe
+    expect(res.body).toContain(`,"'=HYPERLINK(""http://x""), ""quoted""",`)
+    const own = await get(`${endpoints.exportScoringItems.path}?${inA()}`, 'agent2')
+    expect(parse(own.body.slice(1))).toHaveLength(2) // the header and P3
   })
 })

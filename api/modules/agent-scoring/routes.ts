@@ -5,9 +5,12 @@ import type { Llm } from '../../engines/llm/client'
 import { redactSegments } from '../../engines/text/redact'
 import type { Queue } from '../../jobs/queue'
 import { route } from '../../lib/endpoint'
+import { sendListCsv } from '../../lib/csv'
 import { ok } from '../../lib/reply'
 import { chatFromText, emailFromText } from './conversation'
 import { requestItemScoring } from './job'
+import { calibration } from './store/calibration'
+import { itemRowsOf, listItems, orderedItemIds, queueKpi, scoringExportColumns, scoringExportRow } from './store/queue'
 import { claimItem, createItem, decideItem, itemDetail, itemState, resolveNewItem } from './store/items'
 
 type Options = { db: Db; queue?: Queue; llm?: Llm | null }
@@ -62,4 +65,25 @@ export const agentScoringRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
     })
     return ok({ item_id, ...state }, decision === 'accept' ? 'Accepted' : 'Rejected')
   })
+
+  route(app, endpoints.listScoringItems, async (request) =>
+    ok(await listItems(db, request.user, request.query), 'Scored interactions retrieved'),
+  )
+
+  route(app, endpoints.scoringKpi, async (request) =>
+    ok(await queueKpi(db, request.user, request.query), 'Agent scoring figures retrieved'),
+  )
+
+  route(app, endpoints.scoringCalibration, async (request) =>
+    ok(await calibration(db, request.user, request.query), 'Calibration retrieved'),
+  )
+
+  route(app, endpoints.exportScoringItems, async (request, reply) =>
+    sendListCsv(reply, {
+      name: `agent-scoring-${request.query.bucket ?? 'all'}`,
+      header: scoringExportColumns,
+      ids: (limit) => orderedItemIds(db, request.user, request.query, limit),
+      rows: async (ids) => (await itemRowsOf(db, ids)).map(scoringExportRow),
+    }),
+  )
 }

@@ -4,11 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { evaluationStatusLabel, type EvaluationSummary } from '#contract/evaluations'
 import type { Db } from '../../../db/client'
 import { orderedEvaluationIds, summariesOf } from '../store/queries'
-import { csvHeaders, csvStream, type CsvValue } from '../../../lib/csv'
-
-/** The most rows one export holds; the response says when the list had more. */
-export const EXPORT_MAX_ROWS = 50_000
-const BATCH = 1000
+import { sendListCsv, type CsvValue } from '../../../lib/csv'
 
 export const exportColumns = [
   'id',
@@ -57,21 +53,11 @@ export const evaluationExportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (
   route(app, endpoints.evaluationExport, async (request, reply) => {
     const filter = { ...request.query }
     if (request.user.role === 'agent') filter.agent_id = request.user.id
-    // ids first (bounded), then the rows a batch at a time: memory stays flat whatever the list
-    const ids = await orderedEvaluationIds(db, filter, EXPORT_MAX_ROWS + 1)
-    const truncated = ids.length > EXPORT_MAX_ROWS
-    if (truncated) ids.length = EXPORT_MAX_ROWS
-    async function* rows() {
-      for (let from = 0; from < ids.length; from += BATCH) {
-        for (const e of await summariesOf(db, ids.slice(from, from + BATCH))) yield exportRow(e)
-      }
-    }
-    const day = new Date().toISOString().slice(0, 10)
-    reply.headers({
-      ...csvHeaders(`call-evaluations-${day}.csv`),
-      'x-total-count': String(ids.length),
-      'x-export-truncated': String(truncated),
+    return sendListCsv(reply, {
+      name: 'call-evaluations',
+      header: exportColumns,
+      ids: (limit) => orderedEvaluationIds(db, filter, limit),
+      rows: async (ids) => (await summariesOf(db, ids)).map(exportRow),
     })
-    return reply.send(csvStream(exportColumns, rows()))
   })
 }
