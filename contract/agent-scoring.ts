@@ -21,6 +21,8 @@ export const channels = ['call', 'chat', 'email'] as const
 export const channel = z.enum(channels)
 export type Channel = z.infer<typeof channel>
 
+export const channelLabel: Record<Channel, string> = { call: 'Call', chat: 'Chat', email: 'E-mail' }
+
 export const decisions = ['accept', 'reject'] as const
 export const decision = z.enum(decisions)
 export type Decision = z.infer<typeof decision>
@@ -108,12 +110,14 @@ export const scoringItemState = z.object({
   version: z.number().int(),
 })
 
+/** A message of a chat or e-mail thread, or a line of a call's transcript (with its start second). */
 export const scoringTurn = z.object({
   index: z.number().int(),
   speaker: z.enum(['agent', 'customer']),
   text: z.string(),
   start_s: z.number().nullable(),
 })
+export type ScoringTurn = z.infer<typeof scoringTurn>
 
 export const scoringCriterion = z.object({
   question_id: z.number().int(),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { isoDate, jobStatus, pageQuery, paged } from './envelope'
 import { role } from './accounts'
+import { channel, scoringTurn } from './agent-scoring'
 
 const id = z.coerce.number().int().positive().max(2_147_483_647)
 /** 0–100 to two decimals: finer values (1e-300) mean nothing and leave the range of a SQL real. */
@@ -94,8 +95,11 @@ const ref = z.object({ id: z.number().int(), name: z.string() })
 
 export const evaluationSummary = z.object({
   id: z.number().int(),
+  /** A call, or a chat or e-mail accepted from AI agent scoring. */
+  channel,
   call_time: z.string(),
-  duration_s: z.number().int(),
+  /** A call's length; null for a chat or an e-mail. */
+  duration_s: z.number().int().nullable(),
   customer_name: z.string(),
   purpose: z.string(),
   agent: ref,
@@ -131,13 +135,20 @@ export const evaluationDetail = evaluationSummary.extend({
   scored_at: z.string().nullable(),
   reviewed_by: ref.nullable(),
   reviewed_at: z.string().nullable(),
-  recording: z.object({
-    recording_id: z.number().int(),
-    status: jobStatus,
-    duration_s: z.number().int(),
-    has_audio: z.boolean(),
-    segments: z.array(transcriptSegment),
-  }),
+  /** A call's recording and transcript; null for a chat or an e-mail. */
+  recording: z
+    .object({
+      recording_id: z.number().int(),
+      status: jobStatus,
+      duration_s: z.number().int(),
+      has_audio: z.boolean(),
+      segments: z.array(transcriptSegment),
+    })
+    .nullable(),
+  /** A chat's or e-mail's messages (from the scoring item it was accepted from); null for a call. */
+  thread: z.array(scoringTurn).nullable(),
+  /** The AI agent scoring item it was accepted from, if any. */
+  scoring_item_id: z.number().int().nullable(),
 })
 export type EvaluationDetail = z.infer<typeof evaluationDetail>
 

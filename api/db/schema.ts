@@ -372,15 +372,17 @@ export const evaluationStatuses = ['ai_evaluated', 'under_review', 'reviewed', '
 export const evaluationStatusEnum = pgEnum('evaluation_status', evaluationStatuses)
 export const answerValueEnum = pgEnum('answer_value', ['yes', 'no', 'n/a'])
 export const scoringEngineEnum = pgEnum('scoring_engine', ['local', 'llm'])
+/** Where an interaction happened: a call, a chat or an e-mail (evaluations and agent scoring). */
+export const channelEnum = pgEnum('interaction_channel', channels)
 
 /** One call scored against one template version: the AI's result and, once reviewed, the auditor's. */
 export const callEvaluations = pgTable(
   'call_evaluations',
   {
     id: serial('id').primaryKey(),
-    recordingId: integer('recording_id')
-      .notNull()
-      .references(() => recordings.id, { onDelete: 'cascade' }),
+    /** A chat or e-mail evaluation (from agent scoring) has no recording: its thread is the scoring item's. */
+    channel: channelEnum('channel').notNull().default('call'),
+    recordingId: integer('recording_id').references(() => recordings.id, { onDelete: 'cascade' }),
     agentId: integer('agent_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -508,7 +510,6 @@ export const evaluationStatusHistory = pgTable(
 
 // ---------------------------------------------------------------- AI agent scoring (docs/decisions/015)
 
-export const channelEnum = pgEnum('interaction_channel', channels)
 export const scoringBucketEnum = pgEnum('scoring_bucket', scoringBuckets)
 export const rejectReasonEnum = pgEnum('scoring_reject_reason', rejectReasons)
 export const evidenceCheckEnum = pgEnum('evidence_check', evidenceChecks)
@@ -568,6 +569,8 @@ export const scoringItems = pgTable(
     index('scoring_items_agent_idx').on(t.agentId, t.createdAt),
     index('scoring_items_campaign_idx').on(t.campaignId, t.createdAt),
     index('scoring_items_template_idx').on(t.templateId),
+    // an evaluation's thread is read through the item it came from
+    uniqueIndex('scoring_items_evaluation_idx').on(t.evaluationId),
   ],
 )
 

@@ -1,4 +1,4 @@
-import { eq, ne } from 'drizzle-orm'
+import { and, eq, ne } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Role } from '#contract/accounts'
 import { endpoints, pathTemplateOf, type Endpoint } from '#contract/endpoints'
@@ -572,10 +572,10 @@ beforeAll(async () => {
   const [row] = await t.db
     .select({ id: callEvaluations.id, recordingId: callEvaluations.recordingId })
     .from(callEvaluations)
-    .where(ne(callEvaluations.agentId, demo.agent.id))
+    .where(and(ne(callEvaluations.agentId, demo.agent.id), eq(callEvaluations.channel, 'call')))
     .limit(1)
-  const [rec] = await t.db.select({ kid: recordings.kid }).from(recordings).where(eq(recordings.id, row!.recordingId))
-  evaluation = { id: row!.id, recordingId: row!.recordingId, kid: rec!.kid }
+  const [rec] = await t.db.select({ kid: recordings.kid }).from(recordings).where(eq(recordings.id, row!.recordingId!))
+  evaluation = { id: row!.id, recordingId: row!.recordingId!, kid: rec!.kid }
 }, 180_000)
 
 afterAll(async () => {

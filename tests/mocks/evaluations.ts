@@ -16,6 +16,7 @@ import {
   allEvaluations,
   audioSignature,
   campaigns,
+  chatEvaluationDetail,
   emotionFor,
   evaluationDetail,
   evaluationTypes,
@@ -46,6 +47,8 @@ export const evaluationState = {
   profanityScans: 0,
   /** Evaluations sent back to the scoring queue. */
   rescored: new Set<number>(),
+  /** Evaluations that are chats accepted from AI agent scoring (a thread, no recording). */
+  chats: new Set<number>(),
 }
 
 export function resetEvaluationMocks() {
@@ -56,6 +59,7 @@ export function resetEvaluationMocks() {
   evaluationState.sessions = []
   evaluationState.profanityScans = 0
   evaluationState.rescored.clear()
+  evaluationState.chats.clear()
 }
 
 function evaluations(): EvaluationSummary[] {
@@ -95,7 +99,7 @@ const ORDER: Record<string, (e: EvaluationSummary) => number | string> = {
   ai_score: (e) => e.ai_score ?? -1,
   auditor_score: (e) => e.auditor_score ?? -1,
   agent: (e) => e.agent.name,
-  duration: (e) => e.duration_s,
+  duration: (e) => e.duration_s ?? -1,
 }
 
 let nextSession = 500
@@ -164,7 +168,9 @@ export const evaluationHandlers = [
     ({ key, query }) => {
       const found = access(key, query.call_evaluation_id)
       if (found instanceof Response) return found
-      const detail = evaluationDetail(found.id, evaluationState.auditor.get(found.id) ?? null)
+      const detail = evaluationState.chats.has(found.id)
+        ? chatEvaluationDetail(found.id)
+        : evaluationDetail(found.id, evaluationState.auditor.get(found.id) ?? null)
       const scoring = evaluationState.rescored.has(found.id) ? { scoring_status: 'in_queue' as const } : {}
       return { ...detail, status: found.evaluation.status, ...scoring }
     },

@@ -11,7 +11,8 @@ import { chatFromText, emailFromText } from './conversation'
 import { requestItemScoring } from './job'
 import { calibration } from './store/calibration'
 import { itemRowsOf, listItems, orderedItemIds, queueKpi, scoringExportColumns, scoringExportRow } from './store/queue'
-import { claimItem, createItem, decideItem, itemDetail, itemState, resolveNewItem } from './store/items'
+import { decideItem } from './store/decide'
+import { claimItem, createItem, itemDetail, itemState, resolveNewItem } from './store/items'
 
 type Options = { db: Db; queue?: Queue; llm?: Llm | null }
 

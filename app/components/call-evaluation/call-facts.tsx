@@ -1,3 +1,4 @@
+import { channelLabel } from '#contract/agent-scoring'
 import { Badge, Card, SimpleGrid, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import type { EvaluationDetail } from '#contract/evaluations'
@@ -32,7 +33,8 @@ export function CallFacts({ detail }: { detail: EvaluationDetail }) {
         <Fact term="Template">
           {detail.template.name} (v{detail.template.version})
         </Fact>
-        <Fact term="Call time">{formatDateTime(detail.call_time)}</Fact>
+        <Fact term="Channel">{channelLabel[detail.channel]}</Fact>
+        <Fact term={detail.channel === 'call' ? 'Call time' : 'Received'}>{formatDateTime(detail.call_time)}</Fact>
         <Fact term="Duration">{formatDuration(detail.duration_s)}</Fact>
         <Fact term="Customer">{detail.customer_name || '—'}</Fact>
         <Fact term="Purpose">{detail.purpose || '—'}</Fact>

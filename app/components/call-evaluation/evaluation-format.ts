@@ -42,7 +42,9 @@ export function formatScore(score: number | null | undefined) {
   return score === null || score === undefined ? '—' : `${Math.round(score * 10) / 10}%`
 }
 
-export function formatDuration(seconds: number) {
+/** m:ss (h:mm:ss past an hour); a dash for no duration (a chat or an e-mail). */
+export function formatDuration(seconds: number | null) {
+  if (seconds === null) return '—'
   const s = Math.max(0, Math.round(seconds))
   const h = Math.floor(s / 3600)
   const m = Math.floor((s % 3600) / 60)

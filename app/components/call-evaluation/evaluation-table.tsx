@@ -1,3 +1,4 @@
+import { channelLabel } from '#contract/agent-scoring'
 import { Anchor, Badge, Group, Table, Text, Tooltip } from '@mantine/core'
 import { Link } from '@remix-run/react'
 import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react'
@@ -69,7 +70,9 @@ export function EvaluationTable({ evaluations, ordering, sortHref }: Props) {
                   {formatDateTime(e.call_time)}
                 </Anchor>
                 <Text size="xs" c="dimmed">
-                  #{e.id} · {e.customer_name}
+                  #{e.id}
+                  {e.channel === 'call' ? '' : ` · ${channelLabel[e.channel]}`}
+                  {e.customer_name ? ` · ${e.customer_name}` : ''}
                 </Text>
               </Table.Td>
               <Table.Td>{e.agent.name}</Table.Td>

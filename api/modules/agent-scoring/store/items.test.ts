@@ -1,11 +1,21 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser, setupTestApp, type TestApp } from '#api/test-utils'
-import { scoringItems, scoringResults, templateCategories, templateQuestions } from '../../../db/schema'
+import { evaluationListQuery } from '#contract/evaluations'
+import {
+  callEvaluations,
+  evaluationQuestionScores,
+  scoringItems,
+  scoringResults,
+  templateCategories,
+  templateQuestions,
+} from '../../../db/schema'
+import { getEvaluationDetail, listEvaluations } from '../../evaluations/store/queries'
 import { HttpError } from '../../../lib/http-error'
 import { seedEvaluationBasics, type EvaluationBasics } from '../../evaluations/fixtures'
 import { latestVersionId } from '../../templates/store'
-import { claimItem, createItem, decideItem, itemEvents, markScored, markUnscored, type Scored } from './items'
+import { decideItem } from './decide'
+import { claimItem, createItem, itemEvents, markScored, markUnscored, type Scored } from './items'
 
 let t: TestApp
 let basics: EvaluationBasics
@@ -242,5 +252,116 @@ describe('scoring items: states, decisions and the audit trail', () => {
     expect(
       await statusOf(decideItem(t.db, { itemId: 999_999, actorId: supervisorId, decision: 'accept', corrections: [] })),
     ).toBe(404)
+  })
+})
+
+describe('an accepted item becomes an evaluation', () => {
+  async function evaluationOf(itemId: number) {
+    const [row] = await t.db
+      .select({ evaluationId: scoringItems.evaluationId })
+      .from(scoringItems)
+      .where(eq(scoringItems.id, itemId))
+    return row!.evaluationId
+  }
+
+  it('with the AI answers and the corrections as the review, its thread where a call has a recording', async () => {
+    const item = await reviewedChat()
+    const corrected = questionIds[1]!
+    await decideItem(t.db, {
+      itemId: item.id,
+      actorId: supervisorId,
+      decision: 'accept',
+      corrections: [{ questionId: corrected, value: 'no', reasonCode: 'wrong_verdict', comment: 'Never asked' }],
+    })
+    const evaluationId = await evaluationOf(item.id)
+    expect(evaluationId).not.toBeNull()
+    const detail = (await getEvaluationDetail(t.db, evaluationId!))!
+    expect(detail).toMatchObject({
+      channel: 'chat',
+      agent: { id: agentId },
+      campaign: { id: basics.campaign.id },
+      status: 'reviewed',
+      reviewed_by: { id: supervisorId },
+      ai_score: 100,
+      duration_s: null,
+      has_audio: false,
+      recording: null,
+      scoring_item_id: item.id,
+    })
+    expect(detail.thread?.map((m) => m.text)).toEqual(chat.map((m) => m.text))
+    // the supervisor's "no" lowers the reviewed score below the AI's
+    expect(detail.auditor_score).toBeLessThan(100)
+    const answers = await t.db
+      .select({
+        questionId: evaluationQuestionScores.questionId,
+        ai: evaluationQuestionScores.aiValue,
+        auditor: evaluationQuestionScores.auditorValue,
+      })
+      .from(evaluationQuestionScores)
+      .where(eq(evaluationQuestionScores.evaluationId, evaluationId!))
+    expect(answers.find((a) => a.questionId === corrected)).toMatchObject({ ai: 'yes', auditor: 'no' })
+    expect(answers.filter((a) => a.questionId !== corrected).every((a) => a.auditor === 'yes')).toBe(true)
+    // it is in the evaluation list with the calls
+    const list = await listEvaluations(t.db, evaluationListQuery.parse({ agent_id: agentId }))
+    expect(list.results.find((e) => e.id === evaluationId)).toMatchObject({ channel: 'chat', duration_s: null })
+    const last = (await itemEvents(t.db, item.id)).at(-1)!
+    expect(last.detail).toMatchObject({ evaluation_id: evaluationId, previous_evaluation_id: null })
+  })
+
+  it('a rejection withdraws it; accepting again makes a new one', async () => {
+    const item = await reviewedChat()
+    const accepted = await decideItem(t.db, {
+      itemId: item.id,
+      actorId: supervisorId,
+      decision: 'accept',
+      corrections: [],
+    })
+    const evaluationId = (await evaluationOf(item.id))!
+    expect((await getEvaluationDetail(t.db, evaluationId))!.auditor_score).toBe(100)
+    const rejected = await decideItem(t.db, {
+      itemId: item.id,
+      actorId: adminId,
+      decision: 'reject',
+      corrections: [{ questionId: questionIds[0]!, value: 'no', reasonCode: 'wrong_verdict', comment: '' }],
+      version: accepted.version,
+    })
+    expect(await evaluationOf(item.id)).toBeNull()
+    expect(await getEvaluationDetail(t.db, evaluationId)).toBeNull()
+    expect((await itemEvents(t.db, item.id)).at(-1)!.detail).toMatchObject({
+      evaluation_id: null,
+      previous_evaluation_id: evaluationId,
+    })
+    await decideItem(t.db, {
+      itemId: item.id,
+      actorId: supervisorId,
+      decision: 'accept',
+      corrections: [{ questionId: questionIds[0]!, value: 'no', reasonCode: 'wrong_verdict', comment: '' }],
+      version: rejected.version,
+    })
+    const again = (await evaluationOf(item.id))!
+    expect(again).not.toBe(evaluationId)
+    expect((await getEvaluationDetail(t.db, again))!.auditor_score).toBeLessThan(100)
+  })
+
+  it('is not withdrawn once its agent has acknowledged it (409), and the item stays accepted', async () => {
+    const item = await reviewedChat()
+    const accepted = await decideItem(t.db, {
+      itemId: item.id,
+      actorId: supervisorId,
+      decision: 'accept',
+      corrections: [],
+    })
+    const evaluationId = (await evaluationOf(item.id))!
+    await t.db.update(callEvaluations).set({ status: 'acknowledged' }).where(eq(callEvaluations.id, evaluationId))
+    const reject = decideItem(t.db, {
+      itemId: item.id,
+      actorId: supervisorId,
+      decision: 'reject',
+      corrections: [{ questionId: questionIds[0]!, value: 'no', reasonCode: 'wrong_verdict', comment: '' }],
+      version: accepted.version,
+    })
+    expect(await statusOf(reject)).toBe(409)
+    const [row] = await t.db.select().from(scoringItems).where(eq(scoringItems.id, item.id))
+    expect(row).toMatchObject({ bucket: 'ai_accepted', evaluationId })
   })
 })

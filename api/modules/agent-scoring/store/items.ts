@@ -1,11 +1,9 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type {
   Channel,
-  Decision,
   EvidenceCheck,
   NotScorableReason,
-  RejectReason,
   ScoringBucket,
   ScoringEvent,
   ScoringItemDetail,
@@ -26,7 +24,7 @@ import {
 import { fullName, type Tx } from '../../../db/sql'
 import { NOT_YOUR_ITEM, scoringItemRule, type Actor } from '../../../auth/access'
 import { HttpError, notFound } from '../../../lib/http-error'
-import { isDecided, nextBucket } from '../state'
+import { nextBucket } from '../state'
 
 /** Below this a criterion "needs a human" and sorts first. */
 export const NEEDS_HUMAN_BELOW = 0.6
@@ -72,7 +70,7 @@ type Change = {
   set?: Partial<typeof scoringItems.$inferInsert>
 }
 
-const conflict = (message: string, bucket: ScoringBucket, version: number) =>
+export const conflict = (message: string, bucket: ScoringBucket, version: number) =>
   new HttpError(409, message, { bucket: [bucket], version: [String(version)] })
 
 /**
@@ -239,75 +237,6 @@ export async function claimItem(db: Db, itemId: number, actorId: number) {
       actorId,
       set: { claimedBy: actorId, claimedAt: new Date() },
     })
-  })
-}
-
-export type Correction = { questionId: number; value: 'yes' | 'no' | 'n/a'; reasonCode: RejectReason; comment: string }
-
-/**
- * A supervisor's decision. A rejection names at least one disputed criterion; corrections must be
- * criteria of the item. A decided item is changed only by someone who names the version they saw.
- */
-export async function decideItem(
-  db: Db,
-  input: { itemId: number; actorId: number; decision: Decision; corrections: Correction[]; version?: number },
-) {
-  if (input.decision === 'reject' && input.corrections.length === 0) {
-    throw new HttpError(400, 'Invalid request', { corrections: ['Name each criterion you dispute, with its reason'] })
-  }
-  return db.transaction(async (tx) => {
-    const [item] = await tx
-      .select({ bucket: scoringItems.bucket, version: scoringItems.version })
-      .from(scoringItems)
-      .where(eq(scoringItems.id, input.itemId))
-    if (!item) throw notFound(NOT_FOUND)
-    if (isDecided(item.bucket) && input.version === undefined) {
-      throw conflict(
-        `The item is already ${item.bucket}; send the version you saw to change the decision`,
-        item.bucket,
-        item.version,
-      )
-    }
-    const questionIds = input.corrections.map((c) => c.questionId)
-    const known = questionIds.length
-      ? await tx
-          .select({ questionId: scoringResults.questionId })
-          .from(scoringResults)
-          .where(and(eq(scoringResults.itemId, input.itemId), inArray(scoringResults.questionId, questionIds)))
-      : []
-    const unknown = questionIds.filter((id) => !known.some((k) => k.questionId === id))
-    if (unknown.length) {
-      throw new HttpError(400, 'Invalid request', {
-        corrections: [`Not a criterion of this item: ${unknown.join(', ')}`],
-      })
-    }
-    const changed = await applyChange(tx, {
-      itemId: input.itemId,
-      event: input.decision === 'accept' ? 'accepted' : 'rejected',
-      actorId: input.actorId,
-      seenVersion: input.version,
-      detail: {
-        corrections: input.corrections.map((c) => ({
-          question_id: c.questionId,
-          value: c.value,
-          reason_code: c.reasonCode,
-          comment: c.comment,
-        })),
-      },
-      set: { decidedBy: input.actorId, decidedAt: new Date(), claimedBy: null, claimedAt: null },
-    })
-    // the new decision's corrections replace the last one's
-    await tx
-      .update(scoringResults)
-      .set({ correctedValue: null, reasonCode: null, comment: '' })
-      .where(eq(scoringResults.itemId, input.itemId))
-    for (const c of input.corrections) {
-      await tx
-        .update(scoringResults)
-        .set({ correctedValue: c.value, reasonCode: c.reasonCode, comment: c.comment })
-        .where(and(eq(scoringResults.itemId, input.itemId), eq(scoringResults.questionId, c.questionId)))
-    }
-    return changed
   })
 }
 

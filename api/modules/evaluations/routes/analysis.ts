@@ -17,8 +17,8 @@ import { ok } from '../../../lib/reply'
 export const evaluationAnalysisRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const cache = createAnalysisCache()
   const analysed = async (user: AuthUser, id: number) => {
-    const { recordingId, segments } = await transcriptOf(db, user, id)
-    return cache.get(recordingId, segments)
+    const { key, segments } = await transcriptOf(db, user, id)
+    return cache.get(key, segments)
   }
   const perCall = { onRequest: app.authenticate }
 

@@ -39,7 +39,7 @@ describe('GET details/', () => {
       has_audio: false,
       recording: { status: 'completed', duration_s: 20, has_audio: false },
     })
-    expect(detail.recording.segments).toEqual(goodCall)
+    expect(detail.recording!.segments).toEqual(goodCall)
     expect(detail.scored_at).toMatch(/^\d{4}-/)
   })
 
@@ -49,7 +49,7 @@ describe('GET details/', () => {
     await t.db
       .update(recordings)
       .set({ blobKey: 'recordings/x/a.wav', mimeType: 'audio/wav' })
-      .where(eq(recordings.id, row.recordingId))
+      .where(eq(recordings.id, row.recordingId!))
     const detail = (await get(`${paths.evaluationDetails}?call_evaluation_id=${id}`, 'visitor')).json().data
     expect(detail.has_audio).toBe(true)
     expect(detail.recording).toMatchObject({ recording_id: row.recordingId, has_audio: true })

@@ -54,7 +54,7 @@ export const evaluationRoutes: FastifyPluginAsyncZod<Options> = async (app, { db
   route(app, endpoints.rescore, async (request) => {
     const id = request.body.call_evaluation_id
     const head = await loadHead(db, id)
-    if (!(await hasTranscript(db, head.recordingId))) {
+    if (head.recordingId !== null && !(await hasTranscript(db, head.recordingId))) {
       throw new HttpError(422, 'The recording has no transcript yet, so there is nothing to score.')
     }
     if (await requestScoring(queue, db, id)) {

@@ -76,7 +76,7 @@ describe('POST rescore/', () => {
     await queued.t.db
       .update(recordings)
       .set({ segments: [], status: 'started' })
-      .where(eq(recordings.id, row.recordingId))
+      .where(eq(recordings.id, row.recordingId!))
     const res = await rescore(queued, id, 'admin')
     expect(res.statusCode).toBe(422)
     expect(res.json().message).toBe('The recording has no transcript yet, so there is nothing to score.')

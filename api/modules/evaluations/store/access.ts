@@ -22,7 +22,7 @@ export function assertCanView(user: Actor, agentId: number) {
   if (!canView(user, agentId)) throw new HttpError(403, NOT_YOUR_EVALUATION)
 }
 
-export type EvaluationHead = { id: number; agentId: number; status: EvaluationStatus; recordingId: number }
+export type EvaluationHead = { id: number; agentId: number; status: EvaluationStatus; recordingId: number | null }
 
 const headColumns = {
   id: callEvaluations.id,

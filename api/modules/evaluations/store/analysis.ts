@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { TranscriptSegment } from '#contract/evaluations'
-import { callEvaluations, recordings } from '../../../db/schema'
+import { callEvaluations, recordings, scoringItems } from '../../../db/schema'
+import { segmentsOf } from '../../agent-scoring/score-item'
 import { analyse } from '../../../engines/text/analyse'
 import { notFound } from '../../../lib/http-error'
 import { type Actor } from '../../../auth/access'
@@ -11,25 +12,25 @@ import type { Conn } from '../../../db/sql'
 type Analysed = ReturnType<typeof analyse>
 
 /**
- * analyse() per recording, kept for the most recent calls: the detail page asks for sentiment,
+ * analyse() per recording (or per chat/e-mail evaluation), kept for the most recent calls: the detail page asks for sentiment,
  * timing, word cloud and emotions at once, and each would otherwise parse the whole transcript.
  * The transcript's fingerprint is part of the entry, so an edited transcript is analysed afresh.
  */
 export function createAnalysisCache(capacity = 100) {
-  const entries = new Map<number, { fingerprint: string; analysed: Analysed }>()
+  const entries = new Map<string, { fingerprint: string; analysed: Analysed }>()
   return {
-    get(recordingId: number, segments: TranscriptSegment[]): Analysed {
+    get(key: string, segments: TranscriptSegment[]): Analysed {
       const fingerprint = createHash('sha1').update(JSON.stringify(segments)).digest('base64')
-      const hit = entries.get(recordingId)
+      const hit = entries.get(key)
       if (hit && hit.fingerprint === fingerprint) {
         // most recently used goes last; the first entry is the one to evict
-        entries.delete(recordingId)
-        entries.set(recordingId, hit)
+        entries.delete(key)
+        entries.set(key, hit)
         return hit.analysed
       }
       const analysed = analyse(segments)
-      entries.delete(recordingId)
-      entries.set(recordingId, { fingerprint, analysed })
+      entries.delete(key)
+      entries.set(key, { fingerprint, analysed })
       while (entries.size > capacity) entries.delete(entries.keys().next().value!)
       return analysed
     },
@@ -44,11 +45,19 @@ export type AnalysisCache = ReturnType<typeof createAnalysisCache>
 /** The call's transcript for someone who may see it (empty until transcribed). */
 export async function transcriptOf(db: Conn, user: Actor, evaluationId: number) {
   const [row] = await db
-    .select({ agentId: callEvaluations.agentId, recordingId: recordings.id, segments: recordings.segments })
+    .select({
+      agentId: callEvaluations.agentId,
+      recordingId: recordings.id,
+      segments: recordings.segments,
+      turns: scoringItems.turns,
+    })
     .from(callEvaluations)
-    .innerJoin(recordings, eq(recordings.id, callEvaluations.recordingId))
+    .leftJoin(recordings, eq(recordings.id, callEvaluations.recordingId))
+    .leftJoin(scoringItems, eq(scoringItems.evaluationId, callEvaluations.id))
     .where(eq(callEvaluations.id, evaluationId))
   if (!row) throw notFound(EVALUATION_NOT_FOUND)
   assertCanView(user, row.agentId)
-  return { recordingId: row.recordingId, segments: row.segments }
+  // a chat or e-mail is analysed message by message, in the thread's order
+  const segments = row.segments ?? (row.turns ? segmentsOf(row.turns) : [])
+  return { key: row.recordingId === null ? `e${evaluationId}` : `r${row.recordingId}`, segments }
 }

@@ -9,12 +9,14 @@ import {
   evaluationQuestionScores,
   evaluationTypes,
   recordings,
+  scoringItems,
   services,
   staffProfiles,
   templateCategories,
   templateQuestions,
   templates,
   users,
+  type ScoringTurnRow,
 } from '../../../db/schema'
 import { offsetOf, pageOf } from '../../../lib/paging'
 import { DAY_MS, fullName, utcDay, type Conn } from '../../../db/sql'
@@ -50,6 +52,7 @@ const templateOf = sql<{ internal_id: string; version: number; name: string }>`(
 
 const summaryColumns = {
   id: callEvaluations.id,
+  channel: callEvaluations.channel,
   callTime: callEvaluations.callTime,
   durationS: recordings.durationS,
   customerName: callEvaluations.customerName,
@@ -73,7 +76,9 @@ const summaryColumns = {
   hasAudio: sql<boolean>`${recordings.blobKey} is not null`,
 }
 
-type SummaryRow = {
+/** A row of the summary columns; a chat or e-mail has no recording, so its duration is null (left join). */
+type SummaryRow = Omit<SummaryColumnsRow, 'durationS'> & { durationS: number | null }
+type SummaryColumnsRow = {
   [K in keyof typeof summaryColumns]: (typeof summaryColumns)[K] extends SQL<infer T>
     ? T
     : (typeof summaryColumns)[K] extends PgColumn<infer C>
@@ -88,6 +93,7 @@ const ref = (id: number | null, name: string | null) => (id === null ? null : { 
 function toSummary(r: SummaryRow): EvaluationSummary {
   return {
     id: r.id,
+    channel: r.channel,
     call_time: r.callTime.toISOString(),
     duration_s: r.durationS,
     customer_name: r.customerName,
@@ -300,7 +306,7 @@ export async function listEvaluations(db: Conn, filter: EvaluationListQuery) {
   const query = db
     .select(summaryColumns)
     .from(callEvaluations)
-    .innerJoin(recordings, eq(recordings.id, callEvaluations.recordingId))
+    .leftJoin(recordings, eq(recordings.id, callEvaluations.recordingId))
     .$dynamic()
   // sorting by name needs every row's name: a join, not a subquery per row
   if (filter.ordering.endsWith('agent')) query.innerJoin(agent, eq(agent.id, callEvaluations.agentId))
@@ -325,7 +331,7 @@ export async function listEvaluations(db: Conn, filter: EvaluationListQuery) {
 export async function orderedEvaluationIds(db: Conn, filter: EvaluationListQuery, limit: number) {
   const query = db.select({ id: callEvaluations.id }).from(callEvaluations).$dynamic()
   if (filter.ordering.replace(/^-/, '') === 'duration') {
-    query.innerJoin(recordings, eq(recordings.id, callEvaluations.recordingId))
+    query.leftJoin(recordings, eq(recordings.id, callEvaluations.recordingId))
   }
   if (filter.ordering.endsWith('agent')) query.innerJoin(agent, eq(agent.id, callEvaluations.agentId))
   const rows = await query
@@ -341,7 +347,7 @@ export async function summariesOf(db: Conn, ids: number[]): Promise<EvaluationSu
   const rows = (await db
     .select(summaryColumns)
     .from(callEvaluations)
-    .innerJoin(recordings, eq(recordings.id, callEvaluations.recordingId))
+    .leftJoin(recordings, eq(recordings.id, callEvaluations.recordingId))
     .where(inArray(callEvaluations.id, ids))) as SummaryRow[]
   const byId = new Map(rows.map((r) => [r.id, r]))
   return ids.flatMap((id) => {
@@ -350,7 +356,11 @@ export async function summariesOf(db: Conn, ids: number[]): Promise<EvaluationSu
   })
 }
 
-/** One evaluation with its recording's transcript; null when there is none with that id. */
+/** A chat's or e-mail's stored turns as the wire's thread (a call's turns carry their start second). */
+export const threadOf = (turns: ScoringTurnRow[]) =>
+  turns.map((t, index) => ({ index, speaker: t.speaker, text: t.text, start_s: t.start ?? null }))
+
+/** One evaluation with its recording's transcript or its thread; null when there is none with that id. */
 export async function getEvaluationDetail(db: Conn, id: number): Promise<EvaluationDetail | null> {
   const [row] = await db
     .select({
@@ -364,9 +374,12 @@ export async function getEvaluationDetail(db: Conn, id: number): Promise<Evaluat
       recordingId: recordings.id,
       recordingStatus: recordings.status,
       segments: recordings.segments,
+      scoringItemId: scoringItems.id,
+      turns: scoringItems.turns,
     })
     .from(callEvaluations)
-    .innerJoin(recordings, eq(recordings.id, callEvaluations.recordingId))
+    .leftJoin(recordings, eq(recordings.id, callEvaluations.recordingId))
+    .leftJoin(scoringItems, eq(scoringItems.evaluationId, callEvaluations.id))
     .where(eq(callEvaluations.id, id))
   if (!row) return null
   const summary = toSummary(row)
@@ -377,13 +390,18 @@ export async function getEvaluationDetail(db: Conn, id: number): Promise<Evaluat
     scored_at: row.scoredAt?.toISOString() ?? null,
     reviewed_by: ref(row.reviewerId, row.reviewerName),
     reviewed_at: row.reviewedAt?.toISOString() ?? null,
-    recording: {
-      recording_id: row.recordingId,
-      status: row.recordingStatus,
-      duration_s: summary.duration_s,
-      has_audio: summary.has_audio,
-      segments: row.segments,
-    },
+    recording:
+      row.recordingId === null
+        ? null
+        : {
+            recording_id: row.recordingId,
+            status: row.recordingStatus ?? 'pending',
+            duration_s: summary.duration_s ?? 0,
+            has_audio: summary.has_audio,
+            segments: row.segments ?? [],
+          },
+    thread: row.channel === 'call' || !row.turns ? null : threadOf(row.turns),
+    scoring_item_id: row.scoringItemId,
   }
 }
 
@@ -392,7 +410,7 @@ export async function getEvaluationSummary(db: Conn, id: number): Promise<Evalua
   const [row] = await db
     .select(summaryColumns)
     .from(callEvaluations)
-    .innerJoin(recordings, eq(recordings.id, callEvaluations.recordingId))
+    .leftJoin(recordings, eq(recordings.id, callEvaluations.recordingId))
     .where(eq(callEvaluations.id, id))
   return row ? toSummary(row) : null
 }

@@ -1,6 +1,12 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { AnswerValue, ManualReview, ManualReviewBody, ManualReviewCategory } from '#contract/evaluations'
+import type {
+  AnswerValue,
+  EvaluationStatus,
+  ManualReview,
+  ManualReviewBody,
+  ManualReviewCategory,
+} from '#contract/evaluations'
 import type { Db } from '../../../db/client'
 import {
   callEvaluations,
@@ -22,7 +28,7 @@ import { hhmmss } from '../../../engines/scoring/text'
 import { HttpError, notFound } from '../../../lib/http-error'
 import { type Actor } from '../../../auth/access'
 import { assertCanView, assertNotLocked, EVALUATION_NOT_FOUND } from './access'
-import { fullName, type Conn } from '../../../db/sql'
+import { fullName, type Conn, type Tx } from '../../../db/sql'
 
 const updater = alias(users, 'updater')
 const reviewer = alias(users, 'reviewer')
@@ -217,48 +223,74 @@ export async function saveManualReview(db: Db, user: Actor, body: ManualReviewBo
       })
     }
     const submitted = new Map(body.rows.map((r) => [r.internal_id, r.value]))
-    const now = new Date()
-    for (const value of ['yes', 'no', 'n/a'] as const) {
-      const ids = [...submitted].filter(([, v]) => v === value).map(([id]) => id)
-      if (!ids.length) continue
-      await tx
-        .update(evaluationQuestionScores)
-        .set({ auditorValue: value, updatedBy: user.id, updatedAt: now })
-        .where(and(eq(evaluationQuestionScores.evaluationId, head.id), inArray(evaluationQuestionScores.id, ids)))
-    }
-    // rows the auditor left alone keep their earlier review, else the AI's answer stands
-    const { categories, call } = auditorScores(
-      rows,
-      (i) => submitted.get(rows[i].id) ?? rows[i].auditorValue ?? rows[i].aiValue,
+    await applyReview(tx, { ...head, reviewerId: user.id, comment: 'Manual review saved' }, rows, (row) =>
+      submitted.get(row.id),
     )
-    for (const c of categories) {
-      await tx
-        .update(evaluationCategoryScores)
-        .set({ auditorScore: c.score, auditorFailed: c.failed })
-        .where(eq(evaluationCategoryScores.id, c.categoryScoreId))
-    }
-    const moves = head.status === 'ai_evaluated' || head.status === 'under_review'
-    await tx
-      .update(callEvaluations)
-      .set({
-        auditorScore: call.score,
-        auditorAutoFail: call.auto_fail,
-        reviewedBy: user.id,
-        reviewedAt: now,
-        updatedAt: now,
-        ...(moves && { status: 'reviewed' as const }),
-      })
-      .where(eq(callEvaluations.id, head.id))
-    if (moves) {
-      await tx.insert(evaluationStatusHistory).values({
-        evaluationId: head.id,
-        fromStatus: head.status,
-        toStatus: 'reviewed',
-        changedBy: user.id,
-        comment: 'Manual review saved',
-        createdAt: now,
-      })
-    }
   })
   return manualReviewOf(db, user, body.call_evaluation_id)
+}
+
+/**
+ * A reviewer's answers on an evaluation (whoever gives them: the manual review, or a supervisor
+ * accepting an AI agent scoring item): `valueOf` names the questions they answered; the others keep
+ * their earlier review, else the AI's answer stands. Recomputes the reviewer's scores and moves an
+ * unreviewed evaluation to reviewed.
+ */
+export async function recordReview(
+  tx: Tx,
+  head: { id: number; status: EvaluationStatus; reviewerId: number; comment: string },
+  valueOf: (questionId: number) => AnswerValue | undefined,
+) {
+  const rows = await reviewRows(tx, head.id)
+  await applyReview(tx, head, rows, (row) => valueOf(row.questionId))
+}
+
+async function applyReview(
+  tx: Tx,
+  head: { id: number; status: EvaluationStatus; reviewerId: number; comment: string },
+  rows: ReviewRow[],
+  valueOf: (row: ReviewRow) => AnswerValue | undefined,
+) {
+  const now = new Date()
+  const given = rows.flatMap((row) => {
+    const value = valueOf(row)
+    return value === undefined ? [] : [{ id: row.id, value }]
+  })
+  for (const value of ['yes', 'no', 'n/a'] as const) {
+    const ids = given.filter((g) => g.value === value).map((g) => g.id)
+    if (!ids.length) continue
+    await tx
+      .update(evaluationQuestionScores)
+      .set({ auditorValue: value, updatedBy: head.reviewerId, updatedAt: now })
+      .where(and(eq(evaluationQuestionScores.evaluationId, head.id), inArray(evaluationQuestionScores.id, ids)))
+  }
+  const { categories, call } = auditorScores(rows, (i) => valueOf(rows[i]) ?? rows[i].auditorValue ?? rows[i].aiValue)
+  for (const c of categories) {
+    await tx
+      .update(evaluationCategoryScores)
+      .set({ auditorScore: c.score, auditorFailed: c.failed })
+      .where(eq(evaluationCategoryScores.id, c.categoryScoreId))
+  }
+  const moves = head.status === 'ai_evaluated' || head.status === 'under_review'
+  await tx
+    .update(callEvaluations)
+    .set({
+      auditorScore: call.score,
+      auditorAutoFail: call.auto_fail,
+      reviewedBy: head.reviewerId,
+      reviewedAt: now,
+      updatedAt: now,
+      ...(moves && { status: 'reviewed' as const }),
+    })
+    .where(eq(callEvaluations.id, head.id))
+  if (moves) {
+    await tx.insert(evaluationStatusHistory).values({
+      evaluationId: head.id,
+      fromStatus: head.status,
+      toStatus: 'reviewed',
+      changedBy: head.reviewerId,
+      comment: head.comment,
+      createdAt: now,
+    })
+  }
 }

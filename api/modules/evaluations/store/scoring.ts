@@ -1,6 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
-import { callEvaluations, evaluationCategoryScores, evaluationQuestionScores, recordings } from '../../../db/schema'
+import {
+  callEvaluations,
+  evaluationCategoryScores,
+  evaluationQuestionScores,
+  recordings,
+  scoringItems,
+} from '../../../db/schema'
+import { segmentsOf } from '../../agent-scoring/score-item'
 import { recordingSentiment } from '../../../engines/text/sentiment'
 import type { Llm } from '../../../engines/llm/client'
 import { scoreCall, type ScoredBy } from '../../../engines/scoring/llm-judge'
@@ -19,24 +26,33 @@ export async function scoreEvaluation(db: Db, evaluationId: number, llm: Llm | n
   const [row] = await db
     .select({
       templateId: callEvaluations.templateId,
+      channel: callEvaluations.channel,
       recordingId: recordings.id,
       segments: recordings.segments,
       status: recordings.status,
+      turns: scoringItems.turns,
     })
     .from(callEvaluations)
-    .innerJoin(recordings, eq(recordings.id, callEvaluations.recordingId))
+    .leftJoin(recordings, eq(recordings.id, callEvaluations.recordingId))
+    .leftJoin(scoringItems, eq(scoringItems.evaluationId, callEvaluations.id))
     .where(eq(callEvaluations.id, evaluationId))
   if (!row) throw new ScoringError(`Evaluation ${evaluationId} does not exist`)
-  if (row.status !== 'completed' || !row.segments.length) {
-    throw new ScoringError('The recording has no transcript yet')
+  // a call's transcript, or a chat's or e-mail's thread (from the scoring item it was accepted from)
+  const segments =
+    row.recordingId !== null ? (row.status === 'completed' ? row.segments : null) : row.turns && segmentsOf(row.turns)
+  if (!segments?.length) {
+    throw new ScoringError(
+      row.recordingId !== null ? 'The recording has no transcript yet' : 'The conversation is empty',
+    )
   }
   const template = await getTemplateVersion(db, row.templateId)
   if (!template) throw new ScoringError('The template version of this evaluation is gone')
-  const scored = await scoreCall(toEngineTemplate(template), row.segments, llm)
+  const scored = await scoreCall(toEngineTemplate(template), segments, llm, { channel: row.channel })
   // the transcript may have changed since it was first scored: its sentiment goes with it
-  const sentiment = recordingSentiment(row.segments)
+  const sentiment = recordingSentiment(segments)
   await db.transaction(async (tx) => {
     await storeScore(tx, evaluationId, scored)
+    if (row.recordingId === null) return
     await tx
       .update(recordings)
       .set({ customerSentiment: sentiment.customer, agentSentiment: sentiment.agent })

@@ -44,7 +44,7 @@ export async function loadEvaluationDetail({ request, params }: LoaderFunctionAr
   const search = new URL(request.url).searchParams
   const byEvaluation = { query: { call_evaluation_id: id } }
   const detailAndAudio = api.request(endpoints.evaluationDetails, byEvaluation).then(async (detail) => {
-    const signed = detail.recording.has_audio ? await orNull(getSignedAudio(api, detail.recording.recording_id)) : null
+    const signed = detail.recording?.has_audio ? await orNull(getSignedAudio(api, detail.recording.recording_id)) : null
     const src = signed ? toPortalAudioUrl(signed.url) : null
     return { detail, audio: src ? { src, mimeType: signed?.mime_type } : null }
   })

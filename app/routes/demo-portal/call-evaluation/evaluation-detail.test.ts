@@ -1,6 +1,6 @@
 import { http } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { ManualReview, ProfanityResult } from '#contract/evaluations'
+import type { EvaluationDetail, ManualReview, ProfanityResult } from '#contract/evaluations'
 import { paths } from '#contract/paths'
 import { audioSignature, recordingId, rowId } from '#tests/fixtures/evaluations'
 import { args, run } from '#tests/fixtures/remix'
@@ -21,7 +21,7 @@ type Body = {
   audio: { src: string } | null
   review: ManualReview | null
   access: { can_review: boolean } | null
-  detail: { id: number; auditor_score: number | null; scoring_status: string }
+  detail: Pick<EvaluationDetail, 'id' | 'auditor_score' | 'scoring_status' | 'channel' | 'recording' | 'thread'>
   sentiment: unknown
   timing: unknown
   cloud: unknown
@@ -84,6 +84,22 @@ describe('evaluation detail loader', () => {
     expect(src.pathname).toBe(`/resources/call-audio/${recordingId(101)}`)
     expect(src.searchParams.get('sig')).toBe(audioSignature(recordingId(101)))
     expect(src.searchParams.get('expires')).toBe('1893456000')
+  })
+
+  it('shows a chat accepted from agent scoring by its thread, and asks for no audio', async () => {
+    evaluationState.chats.add(101)
+    let audioAsked = false
+    server.use(
+      http.get(UPSTREAM + paths.loadFileAndKid, () => {
+        audioAsked = true
+      }),
+    )
+    const result = await load(101)
+    expect(result.status).toBe(200)
+    expect(result.body.detail).toMatchObject({ channel: 'chat', recording: null, duration_s: null })
+    expect(result.body.detail.thread?.map((m) => m.speaker)).toEqual(['customer', 'agent'])
+    expect(result.body.audio).toBeNull()
+    expect(audioAsked).toBe(false)
   })
 
   it('makes its upstream calls concurrently: only details → key → signed URL are chained', async () => {

@@ -1,5 +1,6 @@
 import { Badge, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { channelLabel } from '#contract/agent-scoring'
 import {
   useActionData,
   useFetcher,
@@ -9,6 +10,7 @@ import {
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
 import { useEffect } from 'react'
+import { MessageThread } from '~/components/agent-scoring/message-thread'
 import { AudioSeekProvider, CallAudio } from '~/components/call-evaluation/call-audio'
 import { CallFacts } from '~/components/call-evaluation/call-facts'
 import { CallReviewPanel } from '~/components/call-evaluation/call-review-panel'
@@ -126,15 +128,24 @@ export default function EvaluationDetailPage() {
                 canRescore={Boolean(access?.can_change_status)}
               />
               <CallFacts detail={detail} />
-              <Card padding="md" component="section" aria-labelledby="recording-heading">
-                <Title order={2} size="h4" id="recording-heading" mb="sm">
-                  Recording and transcript
-                </Title>
-                <Stack gap="sm">
-                  <CallAudio src={audio?.src ?? null} mimeType={audio?.mimeType} />
-                  <CallTranscript segments={detail.recording.segments} />
-                </Stack>
-              </Card>
+              {detail.recording ? (
+                <Card padding="md" component="section" aria-labelledby="recording-heading">
+                  <Title order={2} size="h4" id="recording-heading" mb="sm">
+                    Recording and transcript
+                  </Title>
+                  <Stack gap="sm">
+                    <CallAudio src={audio?.src ?? null} mimeType={audio?.mimeType} />
+                    <CallTranscript segments={detail.recording.segments} />
+                  </Stack>
+                </Card>
+              ) : (
+                <Card padding="md" component="section" aria-labelledby="thread-heading">
+                  <Title order={2} size="h4" id="thread-heading" mb="sm">
+                    {channelLabel[detail.channel]} thread
+                  </Title>
+                  <MessageThread turns={detail.thread ?? []} />
+                </Card>
+              )}
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 7 }}>
