@@ -7,6 +7,7 @@ import { createTemplate } from '../modules/templates/store'
 import { seedAccessMgmt } from './access-mgmt'
 import { fillRecordingSentiment } from '../modules/dashboards/store/sentiment'
 import { seedEvaluations } from './evaluations'
+import { seedScoringItems } from './scoring'
 import { seedStaff } from './staff'
 import {
   DEMO_PASSWORD,
@@ -83,8 +84,9 @@ export async function seedDemo(db: Db, { now = new Date(), blobs = null }: SeedO
   await seedStaff(db, hashes[0] ?? (await hashPassword(DEMO_PASSWORD)), now)
   await seedAccessMgmt(db)
   const evaluationsCreated = await seedEvaluations(db, blobs, now)
+  const scoringItemsCreated = await seedScoringItems(db, now)
   await fillRecordingSentiment(db)
-  return { usersCreated: missing.length, templatesCreated, evaluationsCreated }
+  return { usersCreated: missing.length, templatesCreated, evaluationsCreated, scoringItemsCreated }
 }
 
 /** Each demo campaign's default template (AI agent scoring), where none is set yet. */
