@@ -110,7 +110,7 @@ export async function buildApp({ database, env, queue, blobs = null, llm = null,
   await app.register(accessMgmtRoutes, { db })
   await app.register(speechRoutes, { db, blobs, queue, jwtSecret: env.jwtSecret })
   await app.register(summarizationRoutes, { db, queue })
-  await app.register(agentScoringRoutes, { db, queue, llm })
+  await app.register(agentScoringRoutes, { db, queue, llm, blobs })
   await app.register(ocrRoutes, { db, blobs, queue, jwtSecret: env.jwtSecret, llm })
   await app.register(faceRoutes, {
     db,

@@ -5,7 +5,7 @@ import { createLlm } from './engines/llm/client'
 import { registerHousekeeping } from './modules/accounts/job'
 import { registerOcr } from './modules/ocr/job'
 import { registerScoring } from './modules/evaluations/job'
-import { registerItemScoring } from './modules/agent-scoring/job'
+import { registerItemScoring, scoreItemsOfRecording } from './modules/agent-scoring/job'
 import { registerSummarization } from './modules/summaries/job'
 import { registerTranscription } from './modules/speech/job'
 import type { BlobStore } from './lib/blob-store'
@@ -19,7 +19,14 @@ export async function registerJobs(queue: Queue, database: Database, env: ApiEnv
   await registerHousekeeping(queue, db, accounts, env.housekeepingCron)
   await registerScoring(queue, db, llm)
   await registerItemScoring(queue, db, llm)
-  await registerTranscription(queue, { db, blobs, speech: env.speech, llm })
+  await registerTranscription(queue, {
+    db,
+    blobs,
+    speech: env.speech,
+    llm,
+    // an uploaded call in agent scoring is scored once its transcript is there
+    onSettled: (recordingId) => scoreItemsOfRecording(queue, db, llm, recordingId),
+  })
   await registerSummarization(queue, db, llm)
   await registerOcr(queue, { db, blobs })
   await queue.startSweeping()

@@ -83,6 +83,23 @@ export const createScoringBody = z.object({
 })
 export type CreateScoringBody = z.infer<typeof createScoringBody>
 
+/** A conversation file: a chat or an e-mail as .txt, a chat as .json turns, an e-mail as .eml. */
+export const SCORING_TEXT_FILE_MAX_BYTES = 1024 * 1024
+export const scoringTextFileTypes = ['.txt', '.json', '.eml'] as const
+
+/**
+ * `create/` as multipart: the conversation in `file` (.txt, .json or .eml, or a call's audio up to
+ * the speech module's limit) with these fields. The channel follows the file: audio is a call, .eml
+ * an e-mail, .json a chat; a .txt is a chat unless `channel` says e-mail.
+ */
+export const createScoringFields = z.object({
+  channel: z.preprocess((v) => (v === '' ? undefined : v), channel.optional()),
+  template_internal_id: z.preprocess((v) => (v === '' ? undefined : v), z.string().uuid().optional()),
+  agent_id: id,
+  campaign_id: id,
+})
+export type CreateScoringFields = z.infer<typeof createScoringFields>
+
 export const createScoringResult = z.object({ item_id: z.number().int(), bucket: scoringBucket })
 
 export const scoringItemQuery = z.object({ item_id: id })
@@ -176,6 +193,15 @@ export const scoringItemDetail = z.object({
   evaluation_id: z.number().int().nullable(),
   created_at: z.string(),
   scored_at: z.string().nullable(),
+  /** A call's recording (its audio plays through the signed-link endpoints of call evaluation); null for text. */
+  recording: z
+    .object({
+      recording_id: z.number().int(),
+      status: z.enum(['pending', 'in_queue', 'started', 'completed', 'failed']),
+      has_audio: z.boolean(),
+      duration_s: z.number().int(),
+    })
+    .nullable(),
   conversation: z.array(scoringTurn),
   criteria: z.array(scoringCriterion),
   audit: z.array(scoringAuditEntry),
@@ -248,7 +274,15 @@ export type ScoringCalibrationQuery = z.infer<typeof scoringCalibrationQuery>
 
 /** One item as the queue lists it. */
 export const scoringItemRow = scoringItemDetail
-  .omit({ engine: true, model: true, scored_at: true, conversation: true, criteria: true, audit: true })
+  .omit({
+    engine: true,
+    model: true,
+    scored_at: true,
+    recording: true,
+    conversation: true,
+    criteria: true,
+    audit: true,
+  })
   .extend({
     /** Its least confident criterion is below the bar: a person should look first. */
     needs_human: z.boolean(),

@@ -39,14 +39,19 @@ export const evaluationRule = {
 
 /**
  * Recordings, uploaded or attached to a call: the uploader, admins and QA supervisors, and anyone
- * who may read an evaluation of that call. Only the uploader and admins change or delete one;
+ * who may read an evaluation of that call or the agent scoring item it was uploaded for. Only the uploader and admins change or delete one;
  * admins and QA supervisors also hear and read the words before redaction.
  */
 export const recordingRule = {
   readable(actor: Actor): Readable {
     if (is(actor, 'admin', 'qa_supervisor')) return undefined
     const call = and(eq(callEvaluations.recordingId, recordings.id), evaluationRule.readable(actor))
-    return or(ownedBy(recordings.uploadedBy, actor), sql`exists (select 1 from ${callEvaluations} where ${call})`)
+    const item = and(eq(scoringItems.recordingId, recordings.id), scoringItemRule.readable(actor))
+    return or(
+      ownedBy(recordings.uploadedBy, actor),
+      sql`exists (select 1 from ${callEvaluations} where ${call})`,
+      sql`exists (select 1 from ${scoringItems} where ${item})`,
+    )
   },
   canChange: (actor: Actor, row: { uploadedBy: number | null }) => is(actor, 'admin') || row.uploadedBy === actor.id,
   seesUnredacted: (actor: Actor) => is(actor, 'admin', 'qa_supervisor'),

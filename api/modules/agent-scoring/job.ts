@@ -5,7 +5,7 @@ import type { Queue } from '../../jobs/queue'
 import { getTemplateVersion } from '../templates/store'
 import { toEngineTemplate } from '../templates/to-engine'
 import { notScorable, resultsOf, segmentsOf } from './score-item'
-import { itemToScore, markScored, markUnscored, setJobStatus } from './store/items'
+import { itemsAwaiting, itemToScore, markScored, markUnscored, setJobStatus, setTurns } from './store/items'
 
 export const SCORE_ITEM = 'score-interaction'
 type ScoreItemJob = { item_id: number }
@@ -25,8 +25,24 @@ export async function requestItemScoring(queue: Queue | undefined, db: Db, llm: 
 export async function runItemScoring(db: Db, llm: Llm | null, data: ScoreItemJob) {
   const item = await itemToScore(db, data.item_id)
   if (!item || item.bucket !== 'pending') return { skipped: true }
+  let turns = item.turns
+  if (item.recordingId !== null && !turns.length) {
+    // a call: scored once the speech module has its transcript (it asks again when done)
+    if (item.recordingStatus === 'failed') {
+      await markUnscored(db, data.item_id, { failed: item.recordingFailure ?? 'The call could not be transcribed' })
+      return { failed: 'transcription' }
+    }
+    if (item.recordingStatus !== 'completed') return { waiting: 'transcription' }
+    turns = (item.recordingSegments ?? []).map((s) => ({
+      speaker: s.speaker,
+      text: s.text,
+      start: s.start,
+      end: s.end,
+    }))
+    await setTurns(db, data.item_id, turns)
+  }
   await setJobStatus(db, data.item_id, 'started')
-  const reason = notScorable(item.turns)
+  const reason = notScorable(turns)
   if (reason) {
     await markUnscored(db, data.item_id, { notScorable: reason })
     return { not_scorable: reason }
@@ -38,7 +54,7 @@ export async function runItemScoring(db: Db, llm: Llm | null, data: ScoreItemJob
   }
   let scored
   try {
-    scored = await scoreCall(toEngineTemplate(template), segmentsOf(item.turns), llm, { channel: item.channel })
+    scored = await scoreCall(toEngineTemplate(template), segmentsOf(turns), llm, { channel: item.channel })
   } catch (error) {
     // shown as failed until a retry succeeds
     await markUnscored(db, data.item_id, { failed: (error as Error).message })
@@ -47,9 +63,14 @@ export async function runItemScoring(db: Db, llm: Llm | null, data: ScoreItemJob
   await markScored(
     db,
     data.item_id,
-    resultsOf(template, item.turns, scored, scored.engine === 'llm' ? (llm?.model ?? null) : null),
+    resultsOf(template, turns, scored, scored.engine === 'llm' ? (llm?.model ?? null) : null),
   )
   return { score: scored.result.score, engine: scored.engine }
+}
+
+/** A recording's transcript is done (or failed): the call items waiting for it are scored (or marked failed). */
+export async function scoreItemsOfRecording(queue: Queue | undefined, db: Db, llm: Llm | null, recordingId: number) {
+  for (const itemId of await itemsAwaiting(db, recordingId)) await requestItemScoring(queue, db, llm, itemId)
 }
 
 /** Text scoring is CPU-light with the local engine and network-bound with an LLM: two at a time. */

@@ -30,7 +30,14 @@ export async function cancelTranscription(queue: Queue | undefined, jobId: strin
   await queue.boss.cancel(TRANSCRIBE_RECORDING, jobId).catch(() => {})
 }
 
-export type TranscriptionDeps = { db: Db; blobs: BlobStore; speech: SpeechConfig; llm: Llm | null }
+export type TranscriptionDeps = {
+  db: Db
+  blobs: BlobStore
+  speech: SpeechConfig
+  llm: Llm | null
+  /** Told when a recording's transcript is done or has finally failed (agent scoring waits for it). */
+  onSettled?: (recordingId: number) => Promise<unknown>
+}
 
 async function readAll(blobs: BlobStore, key: string) {
   const chunks: Buffer[] = []
@@ -43,7 +50,8 @@ async function readAll(blobs: BlobStore, key: string) {
  * Final failures (the file, the engine's absence) mark it failed without retrying; anything else
  * is marked failed too (the user sees why) and thrown so pg-boss retries it.
  */
-export async function runTranscriptionJob({ db, blobs, speech, llm }: TranscriptionDeps, data: TranscribeJob) {
+export async function runTranscriptionJob(deps: TranscriptionDeps, data: TranscribeJob) {
+  const { db, blobs, speech, llm, onSettled } = deps
   const row = await recordingById(db, data.recording_id)
   if (!row || !row.blobKey) return { skipped: 'gone' }
   await markRecordingStarted(db, row.id)
@@ -72,11 +80,13 @@ export async function runTranscriptionJob({ db, blobs, speech, llm }: Transcript
       customerSentiment: sentiment.customer,
       agentSentiment: sentiment.agent,
     })
+    await onSettled?.(row.id)
     return { segments: segments.length, engine: heard.engine }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     if (error instanceof SpeechError) {
       await failRecording(db, row.id, message)
+      await onSettled?.(row.id)
       return { failed: message }
     }
     await failRecording(db, row.id, `Transcription failed: ${message}`)
@@ -92,6 +102,9 @@ export async function registerTranscription(queue: Queue, deps: TranscriptionDep
     retryDelay,
     pollingIntervalSeconds: 1,
     expireInSeconds: 3 * 60 * 60,
-    onGiveUp: (data, why) => failRecording(deps.db, data.recording_id, gaveUp(why)),
+    onGiveUp: async (data, why) => {
+      await failRecording(deps.db, data.recording_id, gaveUp(why))
+      await deps.onSettled?.(data.recording_id)
+    },
   })
 }

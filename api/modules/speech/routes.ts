@@ -4,16 +4,15 @@ import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { RECORDING_MAX_BYTES, uploadRecordingFields } from '#contract/speech'
 import type { Db } from '../../db/client'
-import { headerDuration, MAX_SECONDS, sniffAudio, tooLongMessage } from '../../engines/speech'
 import { createAudioSigner } from '../evaluations/audio-url'
-import { cancelTranscription, requestTranscription } from './job'
+import { acceptAudio } from './accept'
+import { cancelTranscription } from './job'
 import type { Queue } from '../../jobs/queue'
 import type { BlobStore } from '../../lib/blob-store'
 import { HttpError } from '../../lib/http-error'
 import { ok } from '../../lib/reply'
-import { readUpload, storedFile } from '../../lib/upload'
+import { readUpload } from '../../lib/upload'
 import {
-  createUpload,
   deleteRecording,
   listRecordings,
   loadChangeable,
@@ -58,30 +57,14 @@ export const speechRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, bl
       if (Object.keys(errors).length || !parsed.success || !file) {
         throw new HttpError(400, 'Check the highlighted fields', errors)
       }
-      if (file.size === 0) throw new HttpError(400, 'The file is empty', { file: ['The file is empty'] })
-      const type = sniffAudio(file.head)
-      if (!type) {
-        throw new HttpError(415, 'This is not a recording we can read: upload WAV, MP3, M4A, OGG, FLAC or WebM audio', {
-          file: ['Not a supported audio file'],
-        })
-      }
-      // a 10-hour file is refused now, not after the job has decoded two hours of it
-      const length = await headerDuration(storedFile(blobs, file.blobKey!, file.size), type.ext)
-      if (length !== null && length > MAX_SECONDS) {
-        const message = tooLongMessage(length, MAX_SECONDS)
-        throw new HttpError(422, message, { file: [message] })
-      }
-      const row = await createUpload(db, request.user, {
-        blobKey: file.blobKey,
-        mimeType: type.mime,
-        sizeBytes: file.size,
-        fileName: file.filename,
-        language: parsed.data.language,
-        domain: parsed.data.domain,
-      })
-      await requestTranscription(queue, db, row.id)
-      const status = await recordingStatus(db, row.id)
-      return ok({ recording_id: row.id, status }, 'Recording uploaded; transcription queued')
+      const recordingId = await acceptAudio(
+        { db, blobs, queue },
+        request.user,
+        { ...file, blobKey: file.blobKey! },
+        parsed.data,
+      )
+      const status = await recordingStatus(db, recordingId)
+      return ok({ recording_id: recordingId, status }, 'Recording uploaded; transcription queued')
     } catch (error) {
       await removeFile()
       throw error

@@ -116,7 +116,7 @@ export async function createUpload(
     sizeBytes: number
     fileName: string
     language: string
-    domain: string
+    domain: string | null
   },
 ) {
   const [row] = await db

@@ -11,6 +11,7 @@ import type {
 import type { Db } from '../../../db/client'
 import {
   campaigns,
+  recordings,
   scoringItemEvents,
   scoringItems,
   scoringResults,
@@ -143,7 +144,7 @@ export async function itemState(db: Db, itemId: number) {
   return state
 }
 
-/** What the scoring job reads of an item. */
+/** What the scoring job reads of an item: for a call, where its recording's transcription is. */
 export async function itemToScore(db: Db, itemId: number) {
   const [item] = await db
     .select({
@@ -151,10 +152,29 @@ export async function itemToScore(db: Db, itemId: number) {
       templateId: scoringItems.templateId,
       bucket: scoringItems.bucket,
       channel: scoringItems.channel,
+      recordingId: scoringItems.recordingId,
+      recordingStatus: recordings.status,
+      recordingSegments: recordings.segments,
+      recordingFailure: recordings.failureReason,
     })
     .from(scoringItems)
+    .leftJoin(recordings, eq(recordings.id, scoringItems.recordingId))
     .where(eq(scoringItems.id, itemId))
   return item ?? null
+}
+
+/** A call's transcript, once read, becomes the item's turns (redacted by the speech module). */
+export async function setTurns(db: Db, itemId: number, turns: ScoringTurnRow[]) {
+  await db.update(scoringItems).set({ turns, updatedAt: new Date() }).where(eq(scoringItems.id, itemId))
+}
+
+/** The pending items waiting for this recording's transcript. */
+export async function itemsAwaiting(db: Db, recordingId: number) {
+  const rows = await db
+    .select({ id: scoringItems.id })
+    .from(scoringItems)
+    .where(and(eq(scoringItems.recordingId, recordingId), eq(scoringItems.bucket, 'pending')))
+  return rows.map((r) => r.id)
 }
 
 /** The job's result: the criteria's answers replace any earlier ones, and the item is ai_reviewed. */
@@ -305,6 +325,12 @@ export async function itemDetail(db: Db, actor: Actor, itemId: number): Promise<
       template: { internalId: templates.internalId, name: templates.name, version: templates.version },
       claimerName: fullName(claimer),
       deciderName: fullName(decider),
+      recording: {
+        id: recordings.id,
+        status: recordings.status,
+        blobKey: recordings.blobKey,
+        durationS: recordings.durationS,
+      },
     })
     .from(scoringItems)
     .innerJoin(users, eq(users.id, scoringItems.agentId))
@@ -312,6 +338,7 @@ export async function itemDetail(db: Db, actor: Actor, itemId: number): Promise<
     .innerJoin(templates, eq(templates.id, scoringItems.templateId))
     .leftJoin(claimer, eq(claimer.id, scoringItems.claimedBy))
     .leftJoin(decider, eq(decider.id, scoringItems.decidedBy))
+    .leftJoin(recordings, eq(recordings.id, scoringItems.recordingId))
     .where(eq(scoringItems.id, itemId))
   if (!row) throw notFound(NOT_FOUND)
   if (!scoringItemRule.canRead(actor, row.item)) throw new HttpError(403, NOT_YOUR_ITEM)
@@ -360,6 +387,14 @@ export async function itemDetail(db: Db, actor: Actor, itemId: number): Promise<
     evaluation_id: item.evaluationId,
     created_at: item.createdAt.toISOString(),
     scored_at: iso(item.scoredAt),
+    recording: row.recording
+      ? {
+          recording_id: row.recording.id,
+          status: row.recording.status,
+          has_audio: row.recording.blobKey !== null,
+          duration_s: row.recording.durationS,
+        }
+      : null,
     conversation: item.turns.map((t, index) => ({ index, speaker: t.speaker, text: t.text, start_s: t.start ?? null })),
     criteria: results
       .map(({ result: r, question, category, autoFail }) => ({
