@@ -16,15 +16,6 @@ import { demoUsers, type DemoKey } from '#tests/fixtures/users'
 /** The endpoints of the table without a mock, and why. */
 const NOT_MOCKED: Partial<Record<EndpointId, string>> = {
   health: 'the portal never calls it: the start scripts, the container health check and Fly probe the API directly',
-  // issue 15: the API's agent scoring landed before its pages; their mocks come with the pages
-  createScoringItem: 'no portal page calls it yet (agent scoring pages: issue 15, next step)',
-  scoringItemDetails: 'no portal page calls it yet (agent scoring pages: issue 15, next step)',
-  claimScoringItem: 'no portal page calls it yet (agent scoring pages: issue 15, next step)',
-  decideScoringItem: 'no portal page calls it yet (agent scoring pages: issue 15, next step)',
-  listScoringItems: 'no portal page calls it yet (agent scoring pages: issue 15, next step)',
-  scoringKpi: 'no portal page calls it yet (agent scoring pages: issue 15, next step)',
-  scoringCalibration: 'no portal page calls it yet (agent scoring pages: issue 15, next step)',
-  exportScoringItems: 'no portal page calls it yet (agent scoring pages: issue 15, next step)',
 }
 
 const all = Object.values(endpoints) as NamedEndpoint[]

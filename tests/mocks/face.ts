@@ -184,7 +184,8 @@ function personOf(p: MockPerson): Person {
 }
 const scanOf = ({ owner: _owner, ...rest }: MockScan) => scanSchema.parse(rest)
 
-function page<T>(rows: T[], pageNo: number, size: number) {
+/** A page of a list as the API answers it (the other mocks' lists share it). */
+export function page<T>(rows: T[], pageNo: number, size: number) {
   const totalPages = Math.ceil(rows.length / size)
   return {
     count: rows.length,

@@ -1,6 +1,7 @@
 import { setupServer } from 'msw/node'
 import { accessMgmtHandlers } from './access-mgmt'
 import { accountHandlers } from './accounts'
+import { scoringHandlers } from './agent-scoring'
 import { dashboardHandlers } from './dashboards'
 import { evaluationHandlers } from './evaluations'
 import { faceHandlers } from './face'
@@ -27,5 +28,6 @@ export const handlers = [
   ...summarizationHandlers,
   ...faceHandlers,
   ...ocrHandlers,
+  ...scoringHandlers,
 ]
 export const server = setupServer(...handlers)
