@@ -24,6 +24,7 @@ import {
   type TemplateCategory,
 } from '../engines/scoring/score'
 import type { BlobStore } from '../lib/blob-store'
+import type { NewEvaluation } from '../modules/evaluations/store/create'
 import { getTemplateVersion } from '../modules/templates/store'
 import { toEngineTemplate } from '../modules/templates/to-engine'
 import { audioPath, callTranscript, hasAudio } from './calls'
@@ -106,6 +107,14 @@ const customers = [
   'Yasmin Khalil',
 ]
 
+type SeedAudio = NonNullable<NewEvaluation['audio']>
+
+/** A demo call's audio put in the blob store under `blobKey`: what its recording row says of it. */
+export async function putCallAudio(blobs: BlobStore, key: string, blobKey: string): Promise<SeedAudio> {
+  const { size } = await blobs.put(blobKey, fs.readFileSync(audioPath(key)))
+  return { blobKey, mimeType: 'audio/ogg', sizeBytes: size, fileName: `${key}.ogg` }
+}
+
 /**
  * About 300 evaluated calls over the last 90 days: every conversation with real audio once, the
  * rest retold by the campaign's other agents. Scores come from the local engine; about 40 % carry
@@ -178,12 +187,11 @@ export async function seedEvaluations(db: Db, blobs: BlobStore | null, now: Date
     return { plan: p, template, ai: scoreTranscript(template.engine, p.segments) }
   })
 
-  const audioKeys = new Map<string, { blobKey: string; size: number }>()
+  const audioKeys = new Map<string, SeedAudio>()
   if (blobs) {
     for (const p of plans.filter((p) => p.audio)) {
-      const blobKey = `recordings/seed/${p.conversation.key}.ogg`
-      const { size } = await blobs.put(blobKey, fs.readFileSync(audioPath(p.conversation.key)))
-      audioKeys.set(p.conversation.key, { blobKey, size })
+      const key = p.conversation.key
+      audioKeys.set(key, await putCallAudio(blobs, key, `recordings/seed/${key}.ogg`))
     }
   }
 
@@ -195,9 +203,9 @@ export async function seedEvaluations(db: Db, blobs: BlobStore | null, now: Date
           const audio = plan.audio ? audioKeys.get(plan.conversation.key) : undefined
           return {
             blobKey: audio?.blobKey ?? null,
-            mimeType: audio ? 'audio/ogg' : null,
-            sizeBytes: audio?.size ?? null,
-            fileName: audio ? `${plan.conversation.key}.ogg` : null,
+            mimeType: audio?.mimeType ?? null,
+            sizeBytes: audio?.sizeBytes ?? null,
+            fileName: audio?.fileName ?? null,
             durationS: Math.round(plan.segments.at(-1)?.end ?? 0),
             status: 'completed' as const,
             segments: plan.segments,

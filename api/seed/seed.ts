@@ -84,7 +84,7 @@ export async function seedDemo(db: Db, { now = new Date(), blobs = null }: SeedO
   await seedStaff(db, hashes[0] ?? (await hashPassword(DEMO_PASSWORD)), now)
   await seedAccessMgmt(db)
   const evaluationsCreated = await seedEvaluations(db, blobs, now)
-  const scoringItemsCreated = await seedScoringItems(db, now)
+  const scoringItemsCreated = await seedScoringItems(db, now, blobs)
   await fillRecordingSentiment(db)
   return { usersCreated: missing.length, templatesCreated, evaluationsCreated, scoringItemsCreated }
 }

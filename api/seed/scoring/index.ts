@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Channel } from '#contract/agent-scoring'
 import type { Db } from '../../db/client'
+import { newBlobKey, type BlobStore } from '../../lib/blob-store'
 import {
   campaigns,
   recordings,
@@ -13,13 +14,15 @@ import {
   type ScoringTurnRow,
 } from '../../db/schema'
 import { redactSegments } from '../../engines/text/redact'
+import { transcribedCall } from '../../modules/evaluations/store/create'
 import { chatFromText, emailFromText } from '../../modules/agent-scoring/conversation'
 import { runItemScoring } from '../../modules/agent-scoring/job'
 import { decideItem, type Correction } from '../../modules/agent-scoring/store/decide'
 import { claimItem, createItem, markUnscored } from '../../modules/agent-scoring/store/items'
-import { callTranscript, conversations } from '../calls'
+import { callTranscript, conversations, hasAudio } from '../calls'
 import { collectionsQuestions, inboundQuestions } from '../calls/conversations'
 import { demoAgents, demoCampaigns } from '../demo-data'
+import { putCallAudio } from '../evaluations'
 import { failedCall, seedCalls, seedTexts, type Outcome, type SeedCorrection } from './conversations'
 
 const MINUTE = 60_000
@@ -35,9 +38,10 @@ type Plan = {
   agent: string
   daysAgo: number
   outcome: Outcome
+  /** A chat's or an e-mail's messages; a call's words are its recording's. */
   turns: (sides: Sides) => ScoringTurnRow[]
-  /** The demo call's seeded recording, when the seed stored its audio. */
-  audioKey?: string
+  /** The demo call (api/seed/calls) whose transcript and audio the item's own recording holds. */
+  call?: string
 }
 
 const questionText: Record<string, string> = { ...inboundQuestions, ...collectionsQuestions }
@@ -60,9 +64,8 @@ export function scoringPlans(): Plan[] {
       agent: `${agent.firstName} ${agent.lastName}`,
       daysAgo: c.daysAgo,
       outcome: c.outcome,
-      turns: () =>
-        callTranscript(c.key).segments.map((s) => ({ speaker: s.speaker, text: s.text, start: s.start, end: s.end })),
-      audioKey: c.key,
+      turns: () => [],
+      call: c.key,
     }
   })
   return [...texts, ...calls, { ...failedCall, channel: 'call', turns: () => [] }]
@@ -74,7 +77,7 @@ export function scoringPlans(): Plan[] {
  * supervisors, dated over the past month. Idempotent by title: an item the seed made once is never
  * made again, whatever happened to it since.
  */
-export async function seedScoringItems(db: Db, now: Date) {
+export async function seedScoringItems(db: Db, now: Date, blobs: BlobStore | null = null) {
   const plans = scoringPlans()
   const present = new Set(
     (
@@ -121,36 +124,26 @@ export async function seedScoringItems(db: Db, now: Date) {
       ),
     )
   const campaignOf = new Map(campaignRows.map((c) => [c.code, c]))
-  const audioKeys = todo.flatMap((p) => (p.audioKey ? [seedAudioKey(p.audioKey)] : []))
-  const recordingOf = new Map(
-    audioKeys.length
-      ? (
-          await db
-            .select({ id: recordings.id, blobKey: recordings.blobKey })
-            .from(recordings)
-            .where(inArray(recordings.blobKey, audioKeys))
-        ).map((r) => [r.blobKey, r.id])
-      : [],
-  )
 
   let created = 0
   for (const [i, plan] of todo.entries()) {
     const campaign = campaignOf.get(plan.campaign)
     const agent = agentId.get(plan.agent)
     if (!campaign || !agent) continue
-    const { segments: turns } = redactSegments(plan.turns({ agentNames: [plan.agent], client: campaign.client }))
+    const times = timesOf(i, plan.daysAgo, now)
+    const recording = plan.call ? await seedRecording(db, blobs, plan.call, times.createdAt) : null
     const item = await createItem(db, {
       channel: plan.channel,
       title: plan.title,
       agentId: agent,
       campaignId: campaign.id,
       templateId: campaign.template,
-      turns,
-      recordingId: plan.audioKey ? (recordingOf.get(seedAudioKey(plan.audioKey)) ?? null) : null,
+      turns:
+        recording?.turns ?? redactSegments(plan.turns({ agentNames: [plan.agent], client: campaign.client })).segments,
+      recordingId: recording?.id ?? null,
       createdBy: null,
     })
     created++
-    const times = timesOf(i, plan.daysAgo, now)
     // dated before it is decided: an accepted item's evaluation takes the item's date as the call's
     await db
       .update(scoringItems)
@@ -208,8 +201,26 @@ async function playOut(
   return done
 }
 
-/** Where seedEvaluations stores a demo call's audio. */
-const seedAudioKey = (key: string) => `recordings/seed/${key}.ogg`
+/**
+ * A demo call's recording of its own, as the speech module leaves one: completed, its words
+ * redacted (the item's turns are the same words), and its audio, with a blob store, under a new key,
+ * so neither its evaluation nor its deletion ever touches another recording's.
+ */
+async function seedRecording(db: Db, blobs: BlobStore | null, call: string, at: Date) {
+  const heard = callTranscript(call).segments
+  const { segments, redactions } = redactSegments(heard)
+  const audio = blobs && hasAudio(call) ? await putCallAudio(blobs, call, newBlobKey('recordings/seed', '.ogg')) : null
+  const [row] = await db
+    .insert(recordings)
+    .values({
+      ...transcribedCall(segments, audio),
+      unredactedSegments: redactions.length ? heard : null,
+      redactionCount: redactions.length,
+      createdAt: at,
+    })
+    .returning({ id: recordings.id })
+  return { id: row!.id, turns: segments }
+}
 
 /** The supervisor's corrections that still differ from the engine's answers, by question id. */
 async function standingCorrections(db: Db, itemId: number, wanted: SeedCorrection[]): Promise<Correction[]> {

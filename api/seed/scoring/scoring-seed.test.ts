@@ -1,9 +1,18 @@
-import { asc, count, eq } from 'drizzle-orm'
+import { and, asc, count, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { scoringBuckets } from '#contract/agent-scoring'
-import { callEvaluations, campaigns, scoringItemEvents, scoringItems, scoringResults, users } from '#api/db/schema'
+import {
+  callEvaluations,
+  campaigns,
+  recordings,
+  scoringItemEvents,
+  scoringItems,
+  scoringResults,
+  users,
+} from '#api/db/schema'
 import { chatFromText, emailFromText } from '#api/modules/agent-scoring/conversation'
-import { conversations } from '#api/seed/calls'
+import { rowsOf } from '#api/modules/dashboards/store/sql'
+import { callTranscript, conversations } from '#api/seed/calls'
 import { collectionsQuestions, inboundQuestions } from '#api/seed/calls/conversations'
 import { demoAgents, demoCampaigns } from '#api/seed/demo-data'
 import { seedDemo } from '#api/seed/seed'
@@ -101,6 +110,65 @@ describe('scoring seed: seedDemo', () => {
     expect(rows.filter((r) => r.channel === 'call' && r.recordingId !== null).length).toBeGreaterThanOrEqual(15)
   })
 
+  it('gives each call its own recording and audio, shared with no other call or evaluation', async () => {
+    const rows = (await items()).filter((r) => r.channel === 'call' && r.recordingId !== null)
+    expect(rows.length).toBe(seedCalls.length)
+    expect(new Set(rows.map((r) => r.recordingId)).size).toBe(rows.length)
+    // every recording belongs to one evaluation or one item at most, and its audio to it alone
+    const shared = await rowsOf(
+      t.db,
+      sql`
+      select recording_id from (
+        select recording_id from call_evaluations where recording_id is not null
+        union all
+        select recording_id from scoring_items
+        where recording_id is not null
+          and (evaluation_id is null
+            or recording_id is distinct from (select e.recording_id from call_evaluations e where e.id = evaluation_id))
+      ) uses
+      group by recording_id having count(*) > 1`,
+    )
+    expect(shared).toEqual([])
+    const sharedAudio = await rowsOf(
+      t.db,
+      sql`select blob_key from recordings where blob_key is not null group by blob_key having count(*) > 1`,
+    )
+    expect(sharedAudio).toEqual([])
+    for (const item of rows) {
+      const [recording] = await t.db.select().from(recordings).where(eq(recordings.id, item.recordingId!))
+      expect(recording, item.title).toMatchObject({ status: 'completed', source: 'call', uploadedBy: null })
+      expect(recording!.segments.map((s) => s.text)).toEqual(item.turns.map((x) => x.text))
+      expect(recording!.durationS).toBeGreaterThan(30)
+      expect(recording!.customerSentiment).not.toBeNull()
+      expect(recording!.blobKey, item.title).toMatch(/^recordings\/seed\//)
+      expect(await t.blobs.size(recording!.blobKey!)).toBe(recording!.sizeBytes)
+    }
+  })
+
+  it("makes an accepted call an evaluation of that call: channel call, the item's recording, its transcript", async () => {
+    const accepted = await t.db
+      .select({
+        title: scoringItems.title,
+        itemRecording: scoringItems.recordingId,
+        channel: callEvaluations.channel,
+        recordingId: callEvaluations.recordingId,
+        segments: recordings.segments,
+        blobKey: recordings.blobKey,
+      })
+      .from(scoringItems)
+      .innerJoin(callEvaluations, eq(callEvaluations.id, scoringItems.evaluationId))
+      .leftJoin(recordings, eq(recordings.id, callEvaluations.recordingId))
+      .where(and(eq(scoringItems.channel, 'call'), eq(scoringItems.bucket, 'ai_accepted')))
+    expect(accepted.length).toBeGreaterThanOrEqual(5)
+    for (const a of accepted) {
+      expect(a.channel, a.title).toBe('call')
+      expect(a.recordingId, a.title).toBe(a.itemRecording)
+      const call = conversations.find((c) => a.title === `${c.purpose} (${c.customer_name})`)!
+      expect(a.segments?.map((s) => s.text)).toEqual(callTranscript(call.key).segments.map((s) => s.text))
+      expect(a.blobKey).not.toBe(`recordings/seed/${call.key}.ogg`)
+    }
+  })
+
   it('leaves pending items that need attention, each saying why', async () => {
     const pending = (await items()).filter((r) => r.bucket === 'pending')
     const attention = pending.filter((r) => r.jobStatus === 'failed' || r.notScorableReason !== null)
@@ -184,6 +252,8 @@ describe('scoring seed: seedDemo', () => {
         t.db.select({ n: count() }).from(scoringItems),
         t.db.select({ n: count() }).from(scoringResults),
         t.db.select({ n: count() }).from(scoringItemEvents),
+        t.db.select({ n: count() }).from(recordings),
+        t.db.select({ n: count() }).from(callEvaluations),
       ]).then((rows) => rows.map(([r]) => r!.n))
     const before = await size()
     expect((await seedDemo(t.db, { blobs: t.blobs })).scoringItemsCreated).toBe(0)

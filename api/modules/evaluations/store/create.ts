@@ -29,6 +29,25 @@ export type NewEvaluation = {
 }
 
 /**
+ * A call's recording as transcribed: its words, its length, each side's sentiment and, when it has
+ * one, its audio (the seed's calls and scoring items, and tests; uploads go through the speech job).
+ */
+export function transcribedCall(segments: TranscriptSegment[], audio?: NewEvaluation['audio']) {
+  const sentiment = recordingSentiment(segments)
+  return {
+    blobKey: audio?.blobKey ?? null,
+    mimeType: audio?.mimeType ?? null,
+    sizeBytes: audio?.sizeBytes ?? null,
+    fileName: audio?.fileName ?? null,
+    durationS: Math.round(callDuration(segments)),
+    status: 'completed' as const,
+    segments,
+    customerSentiment: sentiment.customer,
+    agentSentiment: sentiment.agent,
+  }
+}
+
+/**
  * Records a call with its transcript and scores it at once with the local engine (the seed and
  * tests use this; live calls are scored by the job instead).
  */
@@ -36,22 +55,9 @@ export async function createScoredEvaluation(db: Db, input: NewEvaluation) {
   const template = await getTemplateVersion(db, input.templateId)
   if (!template) throw new Error(`Unknown template version ${input.templateId}`)
   const scored = await scoreCall(toEngineTemplate(template), input.segments, null)
-  const sentiment = recordingSentiment(input.segments)
+  const recordingValues = transcribedCall(input.segments, input.audio)
   return db.transaction(async (tx) => {
-    const [recording] = await tx
-      .insert(recordings)
-      .values({
-        blobKey: input.audio?.blobKey ?? null,
-        mimeType: input.audio?.mimeType ?? null,
-        sizeBytes: input.audio?.sizeBytes ?? null,
-        fileName: input.audio?.fileName ?? null,
-        durationS: Math.round(callDuration(input.segments)),
-        status: 'completed',
-        segments: input.segments,
-        customerSentiment: sentiment.customer,
-        agentSentiment: sentiment.agent,
-      })
-      .returning({ id: recordings.id })
+    const [recording] = await tx.insert(recordings).values(recordingValues).returning({ id: recordings.id })
     const [evaluation] = await tx
       .insert(callEvaluations)
       .values({
