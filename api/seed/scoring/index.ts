@@ -172,10 +172,6 @@ async function playOut(
     await markUnscored(db, itemId, { failed: outcome.reason })
     return done
   }
-  if (outcome.to === 'other_language') {
-    await markUnscored(db, itemId, { notScorable: 'other_language' })
-    return done
-  }
   try {
     done.scored = 'score' in (await runItemScoring(db, null, { item_id: itemId }))
   } catch {

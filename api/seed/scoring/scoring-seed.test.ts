@@ -176,6 +176,9 @@ describe('scoring seed: seedDemo', () => {
       new Set(['too_few_words', 'no_agent_turns', 'other_language', 'failed']),
     )
     for (const r of attention.filter((r) => r.jobStatus === 'failed')) expect(r.failureReason).toMatch(/\w{4}/)
+    // the Spanish chat, and only it, is found out by the job's language check: the seed runs the job on it
+    const otherLanguage = seedTexts.filter((x) => x.outcome.to === 'other_language').map((x) => x.title)
+    expect(attention.filter((r) => r.notScorableReason === 'other_language').map((r) => r.title)).toEqual(otherLanguage)
     // the rest of pending waits for its first scoring
     const waiting = pending.filter((r) => !attention.includes(r))
     expect(waiting.length).toBeGreaterThanOrEqual(5)
