@@ -1106,6 +1106,17 @@ const table = {
     response: agentScoring.scoringItemState,
     errors: [401, 403, 404, 409],
   }),
+  rescoreScoringItem: endpoint({
+    method: 'PUT',
+    path: '/api/agent_scoring/rescore/',
+    tag: 'agent scoring',
+    summary:
+      'Score a pending or AI-reviewed item again (a failed or not-scorable one, or after a template fix): its results are cleared and it goes back to pending',
+    access: ['admin', 'qa_supervisor'],
+    body: agentScoring.claimBody,
+    response: agentScoring.scoringItemState,
+    errors: [401, 403, 404, 409],
+  }),
   decideScoringItem: endpoint({
     method: 'PUT',
     path: '/api/agent_scoring/decision/',

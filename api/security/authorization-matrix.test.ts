@@ -356,6 +356,9 @@ export const table: Record<string, Row> = {
   'PUT /api/agent_scoring/claim/': {
     call: ({ owned }) => ({ method: 'PUT', url: '/api/agent_scoring/claim/', json: { item_id: owned.scoringItem } }),
   },
+  'PUT /api/agent_scoring/rescore/': {
+    call: ({ owned }) => ({ method: 'PUT', url: '/api/agent_scoring/rescore/', json: { item_id: owned.scoringItem } }),
+  },
   'PUT /api/agent_scoring/decision/': {
     call: ({ owned }) => ({
       method: 'PUT',

@@ -277,3 +277,37 @@ describe('GET list/, kpi/, calibration/ and export/', () => {
     expect(parse(own.body.slice(1))).toHaveLength(2) // the header and P3
   })
 })
+
+describe('PUT rescore/', () => {
+  const rescore = (itemId: number, who: Who = 'supervisor') =>
+    t.app.inject({
+      method: 'PUT',
+      url: endpoints.rescoreScoringItem.path,
+      headers: as[who].auth,
+      payload: { item_id: itemId },
+    })
+
+  it('scores an AI-reviewed item again from scratch, with who asked in the audit trail', async () => {
+    const item = await createdItem()
+    expect(item.bucket).toBe('ai_reviewed')
+    const res = await rescore(item.item_id)
+    expect(res.statusCode, res.body).toBe(200)
+    // no queue here: it is scored again at once
+    expect(res.json().data).toMatchObject({ item_id: item.item_id, bucket: 'ai_reviewed' })
+    const again = scoringItemDetail.parse((await details(item.item_id)).json().data)
+    expect(again.criteria.map((c) => [c.question_id, c.ai_value])).toEqual(
+      item.criteria.map((c) => [c.question_id, c.ai_value]),
+    )
+    expect(again.audit.map((e) => e.event)).toEqual(['created', 'scored', 'rescore', 'scored'])
+    expect(again.audit[2]!.by?.id).toBe(as.supervisor.id)
+  })
+
+  it('is refused on a decided item (409), to those who do not decide (403), and on an unknown one (404)', async () => {
+    const item = await createdItem()
+    expect((await rescore(item.item_id, 'auditor')).statusCode).toBe(403)
+    expect((await rescore(item.item_id, 'agent')).statusCode).toBe(403)
+    expect((await decide({ item_id: item.item_id, decision: 'accept' })).statusCode).toBe(200)
+    expect((await rescore(item.item_id)).statusCode).toBe(409)
+    expect((await rescore(999_999)).statusCode).toBe(404)
+  })
+})

@@ -25,7 +25,7 @@ import { requestItemScoring } from './job'
 import { calibration } from './store/calibration'
 import { itemRowsOf, listItems, orderedItemIds, queueKpi, scoringExportColumns, scoringExportRow } from './store/queue'
 import { decideItem } from './store/decide'
-import { claimItem, createItem, itemDetail, itemState, resolveNewItem } from './store/items'
+import { claimItem, createItem, itemDetail, itemState, rescoreItem, resolveNewItem } from './store/items'
 
 type Options = { db: Db; queue?: Queue; llm?: Llm | null; blobs?: BlobStore | null }
 
@@ -142,6 +142,14 @@ export const agentScoringRoutes: FastifyPluginAsyncZod<Options> = async (
   route(app, endpoints.claimScoringItem, async (request) => {
     const state = await claimItem(db, request.body.item_id, request.user.id)
     return ok({ item_id: request.body.item_id, ...state }, 'Claimed')
+  })
+
+  route(app, endpoints.rescoreScoringItem, async (request) => {
+    const itemId = request.body.item_id
+    await rescoreItem(db, itemId, request.user.id)
+    await requestItemScoring(queue, db, llm, itemId)
+    const state = await itemState(db, itemId)
+    return ok({ item_id: itemId, ...state }, queue ? 'Queued for scoring' : 'Scored again')
   })
 
   route(app, endpoints.decideScoringItem, async (request) => {

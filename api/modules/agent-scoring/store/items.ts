@@ -112,6 +112,33 @@ export async function applyChange(tx: Tx, change: Change) {
   return updated
 }
 
+/**
+ * Back to pending to be scored again (a failure or a not-scorable verdict retried, a template fixed):
+ * its results and its last scoring are cleared; the audit trail keeps who asked.
+ */
+export async function rescoreItem(db: Db, itemId: number, actorId: number) {
+  return db.transaction(async (tx) => {
+    const changed = await applyChange(tx, {
+      itemId,
+      event: 'rescore',
+      actorId,
+      set: {
+        jobStatus: 'pending',
+        failureReason: null,
+        notScorableReason: null,
+        engine: null,
+        model: null,
+        aiScore: null,
+        aiAutoFail: false,
+        confidence: null,
+        scoredAt: null,
+      },
+    })
+    await tx.delete(scoringResults).where(eq(scoringResults.itemId, itemId))
+    return changed
+  })
+}
+
 export type CriterionResult = {
   questionId: number
   value: 'yes' | 'no' | 'n/a'
