@@ -1,6 +1,8 @@
 import path from 'node:path'
 import { buildApp } from './app'
 import { createLlm } from './engines/llm/client'
+import { cachedLlm } from './engines/llm/cache'
+import { databaseAnswerCache } from './db/llm-cache'
 import { loadEnvOrExit } from './env'
 import { startQueue } from './jobs/queue'
 import { registerJobs } from './register-jobs'
@@ -12,7 +14,8 @@ const env = loadEnvOrExit()
 const database = await openConfiguredDatabase(env)
 
 const blobs = localBlobStore(path.join(env.dataDir, 'blobs'))
-const llm = env.llm ? createLlm(env.llm) : null
+// the same request is answered once and kept: a result is repeatable, and the LLM is not paid twice
+const llm = env.llm ? cachedLlm(createLlm(env.llm), databaseAnswerCache(database.db)) : null
 
 try {
   if (env.seedDemo) await seedDemo(database.db, { blobs })

@@ -2,6 +2,8 @@ import type { ApiEnv } from './env'
 import type { Database } from './db/client'
 import { createServices } from './services'
 import { createLlm } from './engines/llm/client'
+import { cachedLlm } from './engines/llm/cache'
+import { databaseAnswerCache } from './db/llm-cache'
 import { registerHousekeeping } from './modules/accounts/job'
 import { registerOcr } from './modules/ocr/job'
 import { registerScoring } from './modules/evaluations/job'
@@ -15,7 +17,7 @@ import type { Queue } from './jobs/queue'
 export async function registerJobs(queue: Queue, database: Database, env: ApiEnv, blobs: BlobStore) {
   const { db } = database
   const { accounts } = createServices(db, env)
-  const llm = env.llm ? createLlm(env.llm) : null
+  const llm = env.llm ? cachedLlm(createLlm(env.llm), databaseAnswerCache(db)) : null
   await registerHousekeeping(queue, db, accounts, env.housekeepingCron)
   await registerScoring(queue, db, llm)
   await registerItemScoring(queue, db, llm)

@@ -760,3 +760,15 @@ export const jobClaims = pgTable(
   },
   (t) => [index('job_claims_worker_idx').on(t.workerId)],
 )
+
+/**
+ * The LLM's answers, by a hash of the model and the whole request (for the scoring judge: the
+ * transcript and the template version's questions), so the same question is asked once and answered
+ * the same way every time (docs/decisions/015).
+ */
+export const llmCache = pgTable('llm_cache', {
+  key: varchar('key', { length: 64 }).primaryKey(),
+  model: varchar('model', { length: 100 }).notNull(),
+  answer: jsonb('answer').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
