@@ -8,6 +8,7 @@ export default [
   route('resources/call-audio/:recordingId', 'routes/resources/call-audio.ts'),
   route('resources/user-export', 'routes/resources/user-export.ts'),
   route('resources/evaluation-export', 'routes/resources/evaluation-export.ts'),
+  route('resources/scoring-export', 'routes/resources/scoring-export.ts'),
   route('resources/image/*', 'routes/resources/image.ts'),
   route('demo-portal', 'routes/demo-portal/layout.tsx', [
     index('routes/demo-portal/home.tsx'),
@@ -36,6 +37,10 @@ export default [
     route('solutions/ocr/demo/upload', 'routes/demo-portal/solutions/ocr/upload.ts'),
     route('solutions/ocr/:type', 'routes/demo-portal/solutions/ocr/bucket.tsx'),
     route('solutions/ocr/:type/:subtype', 'routes/demo-portal/solutions/ocr/document.tsx'),
+    // AI agent scoring solution (`:type` is a bucket's queue, `:type/:subtype` one interaction of it)
+    route('solutions/ai-agent-scoring', 'routes/demo-portal/solutions/ai-agent-scoring/index.tsx'),
+    route('solutions/ai-agent-scoring/calibration', 'routes/demo-portal/solutions/ai-agent-scoring/calibration.tsx'),
+    route('solutions/ai-agent-scoring/:type', 'routes/demo-portal/solutions/ai-agent-scoring/bucket.tsx'),
     // facial recognition solution (`:type` is a KPI bucket's scans, `:type/:subtype` one scan)
     route('solutions/facial-recognition', 'routes/demo-portal/solutions/face-recognition/index.tsx'),
     route('solutions/face-recognition/demo', 'routes/demo-portal/solutions/face-recognition/demo.tsx'),

@@ -1,0 +1,142 @@
+import { Button, Card, Group, Stack, Text } from '@mantine/core'
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from '@remix-run/react'
+import { IconDownload, IconSparkles } from '@tabler/icons-react'
+import { scoringListQuery, type ScoringBucket } from '#contract/agent-scoring'
+import { endpoints } from '#contract/endpoints'
+import { ErrorScreen } from '~/components/error-screen'
+import { FiltersNotApplied } from '~/components/layout/list-filters'
+import { PageHeader } from '~/components/layout/page-header'
+import { keptParams, readListQuery } from '~/lib/list-query'
+import { useListHref } from '~/lib/list-links'
+import type { loadPortalLayout } from '~/lib/portal-layout.server'
+import { loadScopeOptions } from '~/services/call-evaluation-lookups.server'
+import { createUpstream, errorResponse, settlePart } from '~/services/upstream.server'
+import { pageTitle } from '~/theme'
+import {
+  bucketLabel,
+  isBucket,
+  LIST_ERROR,
+  SCORING_DEMO_PATH,
+  SCORING_EXPORT_PATH,
+  SCORING_FILTERS,
+  SCORING_PATH,
+  type ScoringFilterValues,
+} from './queue-format'
+import { QueueFilters } from './queue-filters'
+import { ItemPager, ItemTable } from './queue-table'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: pageTitle(data ? `${bucketLabel[data.bucket]} · AI agent scoring` : 'AI agent scoring') },
+]
+
+const KEPT = [...SCORING_FILTERS, 'ordering', 'page'] as const
+
+const intro: Record<ScoringBucket, string> = {
+  pending: 'Interactions waiting to be scored, and those that could not be: open one to see why.',
+  ai_reviewed: 'Drafts the AI has scored, the least confident first: accept or reject each.',
+  ai_accepted: 'Scorings a supervisor accepted: each is now an evaluation in call evaluation.',
+  ai_rejected: 'Scorings a supervisor rejected, with the corrected criteria and the reasons.',
+}
+
+/** `:type` is one of the four buckets (SPEC §2); anything else is not a page. */
+function bucketOfParams(params: LoaderFunctionArgs['params']): ScoringBucket {
+  if (!isBucket(params.type)) throw errorResponse(404, 'Page not found')
+  return params.type
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const bucket = bucketOfParams(params)
+  const api = await createUpstream(request)
+  const values: ScoringFilterValues & { page?: string } = keptParams(new URL(request.url).searchParams, KEPT)
+  const { query, errors } = readListQuery(scoringListQuery, values)
+  // only pending items can need attention: elsewhere the flag would empty the list
+  const needsAttention = bucket === 'pending' ? query.needs_attention : undefined
+  const [list, options] = await Promise.all([
+    settlePart(
+      api.request(endpoints.listScoringItems, { query: { ...query, bucket, needs_attention: needsAttention } }),
+    ),
+    loadScopeOptions(api),
+  ])
+  return data({ bucket, query, values, errors, list, options }, { headers: api.headers })
+}
+
+/** The CSV of what the list shows: its bucket, filters and order, not its page. */
+function exportHref(bucket: ScoringBucket, values: ScoringFilterValues) {
+  const params = new URLSearchParams({ bucket })
+  for (const [key, value] of Object.entries(values)) if (value && key !== 'page') params.set(key, value)
+  return `${SCORING_EXPORT_PATH}?${params}`
+}
+
+export default function ScoringBucketPage() {
+  const { bucket, query, values, errors, list, options } = useLoaderData<typeof loader>()
+  const layout = useRouteLoaderData<typeof loadPortalLayout>('routes/demo-portal/layout')
+  const isAgent = layout?.user.role === 'agent'
+  const { search } = useLocation()
+  const href = useListHref()
+  const filtered = SCORING_FILTERS.some((name) => values[name])
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        back={{ to: SCORING_PATH, label: 'AI agent scoring' }}
+        title={bucketLabel[bucket]}
+        description={
+          <Text c="dimmed">{isAgent ? `Your interactions in this bucket. ${intro[bucket]}` : intro[bucket]}</Text>
+        }
+        actions={
+          <Group gap="sm">
+            <Button
+              component="a"
+              href={exportHref(bucket, values)}
+              download
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden />}
+            >
+              Export CSV
+            </Button>
+            <Button component={Link} to={SCORING_DEMO_PATH} leftSection={<IconSparkles size={16} aria-hidden />}>
+              Score a conversation
+            </Button>
+          </Group>
+        }
+      />
+      <Card padding="md">
+        <QueueFilters
+          key={search}
+          bucket={bucket}
+          values={values}
+          errors={errors}
+          options={options}
+          showAgent={!isAgent}
+        />
+      </Card>
+      <FiltersNotApplied errors={errors} />
+      <Card padding="md">
+        <ItemTable
+          rows={list.value?.results ?? null}
+          bucket={bucket}
+          label={`${bucketLabel[bucket]} interactions`}
+          failure={{ title: LIST_ERROR, message: list.error }}
+          empty={`No ${bucketLabel[bucket].toLowerCase()} interactions.`}
+          noMatch="No interactions match these filters."
+          filtered={filtered}
+          footer={
+            list.value ? (
+              <ItemPager
+                page={query.page}
+                totalPages={list.value.total_pages}
+                count={list.value.count}
+                hrefFor={(n) => href({ page: String(n) })}
+              />
+            ) : null
+          }
+        />
+      </Card>
+    </Stack>
+  )
+}
+
+export function ErrorBoundary() {
+  return <ErrorScreen error={useRouteError()} />
+}
