@@ -18,6 +18,7 @@ import { AudioSeekProvider, CallAudio } from '~/components/call-evaluation/call-
 import { CallTranscript } from '~/components/call-evaluation/call-transcript'
 import { evaluationDetailPath, formatDateTime, formatScore } from '~/components/call-evaluation/evaluation-format'
 import { ErrorScreen } from '~/components/error-screen'
+import { NoScriptRefresh, usePollWhile } from '~/components/layout/job-progress'
 import { PageHeader } from '~/components/layout/page-header'
 import type { loadPortalLayout } from '~/lib/portal-layout.server'
 import { pageTitle } from '~/theme'
@@ -63,12 +64,19 @@ export default function ScoringItemPage() {
   const call = item.channel === 'call'
   const quoted = new Set(item.criteria.flatMap((c) => c.evidence.map((e) => e.turn)))
   const errors = actionData?.errors
+  // queued or being transcribed and scored: the page follows it (every 2 s, a meta refresh without JavaScript)
+  const inProgress =
+    item.bucket === 'pending' &&
+    !item.needs_attention &&
+    (item.job_status === 'in_queue' || item.job_status === 'started')
+  usePollWhile(inProgress)
   const criteria = item.criteria.map((c) => (
     <CriterionReview key={c.question_id} criterion={c} call={call} editable={decidable} errors={errors?.fields} />
   ))
 
   return (
     <AudioSeekProvider>
+      {inProgress ? <NoScriptRefresh /> : null}
       <Stack gap="lg">
         <PageHeader
           back={{ to: `${SCORING_ROOT}/${item.bucket}`, label: scoringBucketLabel[item.bucket] }}

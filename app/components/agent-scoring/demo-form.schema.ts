@@ -1,0 +1,49 @@
+import { parseWithZod } from '@conform-to/zod'
+import { z } from 'zod'
+import { createScoringBody, SCORING_TEXT_FILE_MAX_BYTES } from '#contract/agent-scoring'
+import { RECORDING_MAX_BYTES } from '#contract/speech'
+
+/** The demo page's two forms: a pasted chat or e-mail, or a file (a conversation or a call's audio). */
+export const PASTE_INTENT = 'paste'
+export const UPLOAD_INTENT = 'upload'
+
+export const CHOOSE_FILE = 'Choose a conversation file or a call recording'
+export const FILE_TOO_LARGE = `A recording is at most ${RECORDING_MAX_BYTES / 1024 / 1024} MB, a conversation file ${SCORING_TEXT_FILE_MAX_BYTES / 1024 / 1024} MB`
+/** What the file input offers: chats and e-mails as text, .json turns or .eml, and audio. */
+export const scoringFileAccept = '.txt,.json,.eml,text/plain,application/json,message/rfc822,audio/*'
+
+const blank = (v: unknown) => (v === '' ? undefined : v)
+const id = z.coerce.number({ invalid_type_error: 'Choose one' }).int().positive('Choose one').max(2_147_483_647)
+const who = {
+  agent_id: z.preprocess(blank, id.optional()).refine((v) => v !== undefined, 'Choose the agent'),
+  campaign_id: z.preprocess(blank, id.optional()).refine((v) => v !== undefined, 'Choose the campaign'),
+  template_internal_id: z.preprocess(blank, z.string().uuid('Choose a template').optional()),
+}
+
+/** A pasted conversation, as create/ takes it as JSON. */
+export const pasteForm = z.object({
+  channel: z.enum(['chat', 'email'], { message: 'Choose chat or e-mail' }),
+  text: createScoringBody.shape.text,
+  ...who,
+})
+
+// By its shape, not `instanceof`: the form's File may come from another realm (a test's DOM, the server's parser).
+const isFile = (value: unknown): value is File =>
+  typeof value === 'object' && value !== null && typeof (value as File).name === 'string' && 'size' in value
+const chosen = (value: unknown) => (!isFile(value) || (value.size === 0 && value.name === '') ? undefined : value)
+
+/** A conversation file or a call's audio, with the same fields (the channel follows the file unless a .txt is an e-mail). */
+export const uploadForm = z.object({
+  file: z.preprocess(
+    chosen,
+    z
+      .custom<File>(isFile, { message: CHOOSE_FILE })
+      .refine((f) => f.size > 0, 'The file is empty')
+      .refine((f) => f.size <= RECORDING_MAX_BYTES, FILE_TOO_LARGE),
+  ),
+  channel: z.preprocess(blank, z.enum(['chat', 'email']).optional()),
+  ...who,
+})
+
+export const parsePasteForm = (form: FormData) => parseWithZod(form, { schema: pasteForm, disableAutoCoercion: true })
+export const parseUploadForm = (form: FormData) => parseWithZod(form, { schema: uploadForm, disableAutoCoercion: true })
