@@ -16,7 +16,6 @@ import { demoUsers, type DemoKey } from '#tests/fixtures/users'
 /** The endpoints of the table without a mock, and why. */
 const NOT_MOCKED: Partial<Record<EndpointId, string>> = {
   health: 'the portal never calls it: the start scripts, the container health check and Fly probe the API directly',
-  rescoreScoringItem: "the item page's Score again button, which comes with its mock",
 }
 
 const all = Object.values(endpoints) as NamedEndpoint[]

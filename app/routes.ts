@@ -40,7 +40,9 @@ export default [
     // AI agent scoring solution (`:type` is a bucket's queue, `:type/:subtype` one interaction of it)
     route('solutions/ai-agent-scoring', 'routes/demo-portal/solutions/ai-agent-scoring/index.tsx'),
     route('solutions/ai-agent-scoring/calibration', 'routes/demo-portal/solutions/ai-agent-scoring/calibration.tsx'),
+    route('solutions/ai-agent-scoring/demo', 'routes/demo-portal/solutions/ai-agent-scoring/demo.tsx'),
     route('solutions/ai-agent-scoring/:type', 'routes/demo-portal/solutions/ai-agent-scoring/bucket.tsx'),
+    route('solutions/ai-agent-scoring/:type/:subtype', 'routes/demo-portal/solutions/ai-agent-scoring/item.tsx'),
     // facial recognition solution (`:type` is a KPI bucket's scans, `:type/:subtype` one scan)
     route('solutions/facial-recognition', 'routes/demo-portal/solutions/face-recognition/index.tsx'),
     route('solutions/face-recognition/demo', 'routes/demo-portal/solutions/face-recognition/demo.tsx'),

@@ -60,6 +60,8 @@ export const scoringState = {
   /** Every item as `details/` answers it (the fixtures, then what tests change or create). */
   items: [] as ScoringItemDetail[],
   claims: [] as { item_id: number; by: DemoKey }[],
+  /** Items sent back to be scored again, with who asked. */
+  rescored: [] as { item_id: number; by: DemoKey }[],
   /** The decisions that were applied, with who sent them. */
   decisions: [] as (DecisionBody & { by: DemoKey })[],
   created: [] as CreatedItem[],
@@ -71,6 +73,7 @@ export const scoringState = {
 export function resetScoringMocks() {
   scoringState.items = scoringItems()
   scoringState.claims = []
+  scoringState.rescored = []
   scoringState.decisions = []
   scoringState.created = []
   scoringState.exports = []
@@ -520,6 +523,42 @@ export const scoringHandlers = [
       return { item_id: item.item_id, bucket: item.bucket, version: item.version }
     },
     'Claimed',
+  ),
+
+  // QA supervisors and admins only: back to pending and scored again, one step per read of its details
+  mock(
+    endpoints.rescoreScoringItem,
+    ({ key, user, body }) => {
+      const item = itemOf(body.item_id)
+      if (!item) return error(404, SCORING_NOT_FOUND)
+      if (isDecided(item)) return conflict(`The item is ${item.bucket}: it cannot be rescore`, item)
+      const from = item.bucket
+      Object.assign(item, {
+        bucket: 'pending',
+        version: from === 'pending' ? item.version : item.version + 1,
+        job_status: 'in_queue',
+        failure_reason: null,
+        not_scorable_reason: null,
+        needs_attention: false,
+        criteria: [],
+        ai_score: null,
+        confidence: null,
+      })
+      audit(item, 'rescore', from, refOf(user))
+      scoringState.rescored.push({ item_id: item.item_id, by: key })
+      // it moves on like a created one
+      scoringState.created.push({
+        item_id: item.item_id,
+        by: key,
+        kind: 'json',
+        channel: item.channel,
+        agent_id: item.agent.id,
+        campaign_id: item.campaign.id,
+        template_internal_id: item.template.internal_id,
+      })
+      return { item_id: item.item_id, bucket: item.bucket, version: item.version }
+    },
+    'Queued for scoring',
   ),
 
   mock(endpoints.decideScoringItem, ({ key, user, body }) => {

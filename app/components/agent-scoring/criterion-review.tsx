@@ -1,9 +1,9 @@
 import { Anchor, Badge, Card, Group, NativeSelect, Stack, Text, TextInput, UnstyledButton } from '@mantine/core'
 import type { z } from 'zod'
-import { rejectReasons, type scoringCriterion } from '#contract/agent-scoring'
+import type { RejectReason, scoringCriterion } from '#contract/agent-scoring'
 import { useAudioSeek } from '~/components/call-evaluation/call-audio'
 import { formatDuration } from '~/components/call-evaluation/evaluation-format'
-import { correctionField, rejectReasonLabel } from './decision-form.schema'
+import { correctionField, reasonLabel } from './format'
 import { messageAnchor } from './message-thread'
 
 export type Criterion = z.infer<typeof scoringCriterion>
@@ -89,7 +89,7 @@ export function CriterionReview({ criterion: c, call, editable, errors = {} }: P
           {c.corrected_value ? (
             <Badge size="sm" variant="light" color="grape" tt="none">
               Supervisor: {c.corrected_value}
-              {c.reason_code ? ` (${rejectReasonLabel[c.reason_code]})` : ''}
+              {c.reason_code ? ` (${reasonLabel[c.reason_code]})` : ''}
             </Badge>
           ) : null}
         </Group>
@@ -119,7 +119,7 @@ export function CriterionReview({ criterion: c, call, editable, errors = {} }: P
               defaultValue=""
               data={[
                 { value: '', label: '—' },
-                ...rejectReasons.map((r) => ({ value: r, label: rejectReasonLabel[r] })),
+                ...(Object.keys(reasonLabel) as RejectReason[]).map((r) => ({ value: r, label: reasonLabel[r] })),
               ]}
               error={errors[reasonField]?.[0]}
               size="xs"

@@ -1,19 +1,6 @@
 import { z } from 'zod'
-import { decision, rejectReason, type DecisionBody, type RejectReason } from '#contract/agent-scoring'
-
-/** The item page's forms: claim the item, or decide it (accept or reject, with corrections). */
-export const CLAIM_INTENT = 'claim'
-export const DECIDE_INTENT = 'decide'
-
-export const rejectReasonLabel: Record<RejectReason, string> = {
-  wrong_verdict: 'Wrong verdict',
-  evidence_not_in_conversation: 'Evidence not in the conversation',
-  criterion_unclear: 'Criterion unclear',
-  not_scorable: 'Not scorable',
-}
-
-/** A criterion's fields in the decision form (one plain form post, with or without JavaScript). */
-export const correctionField = (questionId: number, part: 'value' | 'reason' | 'comment') => `c${questionId}.${part}`
+import { decision, rejectReason, type DecisionBody } from '#contract/agent-scoring'
+import { correctionField } from './format'
 
 export const NO_DISPUTE = 'Name each criterion you dispute: its right answer and why'
 

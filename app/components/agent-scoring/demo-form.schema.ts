@@ -3,14 +3,8 @@ import { z } from 'zod'
 import { createScoringBody, SCORING_TEXT_FILE_MAX_BYTES } from '#contract/agent-scoring'
 import { RECORDING_MAX_BYTES } from '#contract/speech'
 
-/** The demo page's two forms: a pasted chat or e-mail, or a file (a conversation or a call's audio). */
-export const PASTE_INTENT = 'paste'
-export const UPLOAD_INTENT = 'upload'
-
 export const CHOOSE_FILE = 'Choose a conversation file or a call recording'
 export const FILE_TOO_LARGE = `A recording is at most ${RECORDING_MAX_BYTES / 1024 / 1024} MB, a conversation file ${SCORING_TEXT_FILE_MAX_BYTES / 1024 / 1024} MB`
-/** What the file input offers: chats and e-mails as text, .json turns or .eml, and audio. */
-export const scoringFileAccept = '.txt,.json,.eml,text/plain,application/json,message/rfc822,audio/*'
 
 const blank = (v: unknown) => (v === '' ? undefined : v)
 const id = z.coerce.number({ invalid_type_error: 'Choose one' }).int().positive('Choose one').max(2_147_483_647)

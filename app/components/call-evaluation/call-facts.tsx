@@ -1,4 +1,4 @@
-import { channelLabel } from '#contract/agent-scoring'
+import { channelLabel } from '~/components/agent-scoring/format'
 import { Badge, Card, SimpleGrid, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import type { EvaluationDetail } from '#contract/evaluations'

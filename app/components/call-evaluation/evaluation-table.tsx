@@ -1,4 +1,4 @@
-import { channelLabel } from '#contract/agent-scoring'
+import { channelLabel } from '~/components/agent-scoring/format'
 import { Anchor, Badge, Group, Table, Text, Tooltip } from '@mantine/core'
 import { Link } from '@remix-run/react'
 import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react'

@@ -1,7 +1,7 @@
 import { scoringExportQuery } from '#contract/agent-scoring'
 import { endpoints } from '#contract/endpoints'
 import { keptParams, readListQuery, searchOf } from '~/lib/list-query'
-import { SCORING_FILTERS } from '~/routes/demo-portal/solutions/ai-agent-scoring/queue-format'
+import { SCORING_FILTERS } from '~/components/agent-scoring/format'
 import { csvExportLoader } from '~/services/csv-export.server'
 
 const KEPT = [...SCORING_FILTERS, 'bucket', 'ordering'] as const

@@ -1,6 +1,6 @@
 import { Badge, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { channelLabel } from '#contract/agent-scoring'
+import { channelLabel } from '~/components/agent-scoring/format'
 import {
   useActionData,
   useFetcher,

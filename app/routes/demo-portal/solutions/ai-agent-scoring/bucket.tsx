@@ -22,9 +22,9 @@ import {
   SCORING_FILTERS,
   SCORING_PATH,
   type ScoringFilterValues,
-} from './queue-format'
-import { QueueFilters } from './queue-filters'
-import { ItemPager, ItemTable } from './queue-table'
+} from '~/components/agent-scoring/format'
+import { QueueFilters } from '~/components/agent-scoring/queue-filters'
+import { ItemPager, ItemTable } from '~/components/agent-scoring/queue-table'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data ? `${bucketLabel[data.bucket]} · AI agent scoring` : 'AI agent scoring') },

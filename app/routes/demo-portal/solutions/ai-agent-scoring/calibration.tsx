@@ -23,7 +23,7 @@ import { PageHeader } from '~/components/layout/page-header'
 import { loadTemplateOptions } from '~/services/call-evaluation-lookups.server'
 import { createUpstream, upstreamFailure } from '~/services/upstream.server'
 import { pageTitle } from '~/theme'
-import { CALIBRATION_PATH, formatKappa, formatPct, reasonLabel, SCORING_PATH } from './queue-format'
+import { CALIBRATION_PATH, formatKappa, formatPct, reasonLabel, SCORING_PATH } from '~/components/agent-scoring/format'
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Calibration · AI agent scoring') }]
 

@@ -7,16 +7,14 @@ import {
   FILE_TOO_LARGE,
   parsePasteForm,
   parseUploadForm,
-  PASTE_INTENT,
-  UPLOAD_INTENT,
   type uploadForm,
 } from '~/components/agent-scoring/demo-form.schema'
+import { itemPath, PASTE_INTENT, UPLOAD_INTENT } from '~/components/agent-scoring/format'
 import { readForm } from '~/lib/forms.server'
 import { handleSpooledUpload } from '~/lib/upload-handler.server'
 import { loadScopeOptions } from '~/services/call-evaluation-lookups.server'
 import { createUpstream, upstreamFailure, type Upstream } from '~/services/upstream.server'
 import { redirectWithToast } from '~/sessions.server'
-import { itemPath } from './item.server'
 
 /** An audio file goes to the API whole before it answers: give it time. */
 const UPLOAD_TIMEOUT_MS = 120_000

@@ -1,13 +1,17 @@
 import { Alert, Button, Card, Grid, NativeSelect, Stack, Text, Textarea, Title } from '@mantine/core'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react'
-import { SCORING_TEXT_MAX } from '#contract/agent-scoring'
-import { PASTE_INTENT, scoringFileAccept, UPLOAD_INTENT } from '~/components/agent-scoring/demo-form.schema'
+import {
+  PASTE_INTENT,
+  PASTE_MAX,
+  SCORING_PATH,
+  scoringFileAccept,
+  UPLOAD_INTENT,
+} from '~/components/agent-scoring/format'
 import { ErrorScreen } from '~/components/error-screen'
 import { PageHeader } from '~/components/layout/page-header'
 import { pageTitle } from '~/theme'
 import { loadScoringDemo, scoringDemoAction, type DemoActionData } from './demo.server'
-import { SCORING_ROOT } from './item.server'
 
 export const loader = (args: LoaderFunctionArgs) => loadScoringDemo(args)
 export const action = (args: ActionFunctionArgs) => scoringDemoAction(args)
@@ -81,7 +85,7 @@ export default function ScoringDemoPage() {
   const upload = errorsOf(UPLOAD_INTENT)
   return (
     <Stack gap="lg">
-      <PageHeader back={{ to: SCORING_ROOT, label: 'AI agent scoring' }} title="Score a conversation" />
+      <PageHeader back={{ to: SCORING_PATH, label: 'AI agent scoring' }} title="Score a conversation" />
       <Text c="dimmed" maw={760}>
         Paste a chat or an e-mail thread, or upload one (.txt, .json turns, .eml) or a call&apos;s recording. It is
         scored against the template criterion by criterion, each answer with its evidence, and lands in the pending
@@ -114,7 +118,7 @@ export default function ScoringDemoPage() {
                   autosize
                   minRows={8}
                   maxRows={20}
-                  maxLength={SCORING_TEXT_MAX}
+                  maxLength={PASTE_MAX}
                   description="A chat: one line per message, “Agent: …” or “Customer: …”. An e-mail: the newest message on top, the thread quoted below."
                   defaultValue={(valuesOf(PASTE_INTENT).text as string) ?? ''}
                   error={paste.text?.[0]}

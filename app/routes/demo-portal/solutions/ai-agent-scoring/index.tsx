@@ -22,8 +22,8 @@ import {
   formatPct,
   reasonLabel,
   SCORING_DEMO_PATH,
-} from './queue-format'
-import { ItemTable } from './queue-table'
+} from '~/components/agent-scoring/format'
+import { ItemTable } from '~/components/agent-scoring/queue-table'
 
 export const meta: MetaFunction = () => [{ title: pageTitle('AI agent scoring') }]
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { correctionField } from '~/components/agent-scoring/decision-form.schema'
+import { correctionField } from '~/components/agent-scoring/format'
 import { messageAnchor } from '~/components/agent-scoring/message-thread'
 import { SCORING_IDS } from '#tests/fixtures/agent-scoring'
 import { args, run } from '#tests/fixtures/remix'

@@ -2,20 +2,18 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { scoringBucket, scoringBucketLabel } from '#contract/agent-scoring'
 import { endpoints } from '#contract/endpoints'
 import { idParam } from '#contract/envelope'
+import { parseDecisionForm, type DecisionErrors } from '~/components/agent-scoring/decision-form.schema'
 import {
   CLAIM_INTENT,
   DECIDE_INTENT,
-  parseDecisionForm,
-  type DecisionErrors,
-} from '~/components/agent-scoring/decision-form.schema'
+  ITEM_NOT_FOUND,
+  itemPath,
+  RESCORE_INTENT,
+} from '~/components/agent-scoring/format'
 import { readForm } from '~/lib/forms.server'
 import { getSignedAudio, orNull, toPortalAudioUrl } from '~/services/evaluations.server'
 import { createUpstream, errorResponse, upstreamFailure, type Upstream } from '~/services/upstream.server'
 import { redirectWithToast } from '~/sessions.server'
-
-export const ITEM_NOT_FOUND = 'Scored interaction not found'
-export const SCORING_ROOT = '/demo-portal/solutions/ai-agent-scoring'
-export const itemPath = (bucket: string, id: number) => `${SCORING_ROOT}/${bucket}/${id}`
 
 /** `:type` must be a bucket and `:subtype` an item id; anything else is not a page. */
 function paramsOf(params: LoaderFunctionArgs['params']) {
@@ -48,7 +46,7 @@ export async function loadScoringItem({ request, params }: LoaderFunctionArgs) {
 
 export type ItemActionData = { intent: string; errors: DecisionErrors }
 
-/** `claim`: take the item to work on. `decide`: accept or reject it with corrections. Both come back to the item with a toast. */
+/** `claim`: take the item to work on. `rescore`: score it again. `decide`: accept or reject it with corrections. Each comes back to the item with a toast. */
 export async function scoringItemAction({ request, params }: ActionFunctionArgs) {
   const { bucket, id } = paramsOf(params)
   const form = await readForm(request)
@@ -69,6 +67,20 @@ export async function scoringItemAction({ request, params }: ActionFunctionArgs)
     return redirectWithToast(
       itemPath(bucket, id),
       { title: 'Claimed', message: 'The other supervisors see that you have it.' },
+      { headers: api.headers },
+    )
+  }
+
+  if (intent === RESCORE_INTENT) {
+    let state
+    try {
+      state = await api.request(endpoints.rescoreScoringItem, { body: { item_id: id } })
+    } catch (thrown) {
+      return refused(thrown)
+    }
+    return redirectWithToast(
+      itemPath(state.bucket, id),
+      { title: 'Sent for scoring', message: 'Its results are cleared; the AI scores it again.' },
       { headers: api.headers },
     )
   }

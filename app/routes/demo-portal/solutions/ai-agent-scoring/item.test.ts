@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { ScoringBucket, ScoringItemDetail } from '#contract/agent-scoring'
-import { correctionField, NO_DISPUTE } from '~/components/agent-scoring/decision-form.schema'
+import { NO_DISPUTE } from '~/components/agent-scoring/decision-form.schema'
+import { correctionField, ITEM_NOT_FOUND } from '~/components/agent-scoring/format'
 import { SCORING_IDS } from '#tests/fixtures/agent-scoring'
 import { args, run } from '#tests/fixtures/remix'
 import { requestWithTokens, tokensFor } from '#tests/fixtures/tokens'
 import { demoUsers, type DemoKey } from '#tests/fixtures/users'
 import { resetScoringMocks, scoringState } from '#tests/mocks/agent-scoring'
 import { getToast } from '~/sessions.server'
-import { ITEM_NOT_FOUND } from './item.server'
 import { action, loader } from './item'
 
 const PATH = (bucket: string, id: number) => `/demo-portal/solutions/ai-agent-scoring/${bucket}/${id}`
@@ -154,6 +154,19 @@ describe('a scored interaction: deciding it', () => {
     const taken = await post('ai_reviewed', SCORING_IDS.claimedByLena, { intent: 'claim' })
     expect(taken.status).toBe(409)
     expect(taken.body.errors.form?.[0]).toBe('Another supervisor has claimed this item')
+  })
+
+  it('sends a failed item back to be scored, and refuses a decided one with the API’s reason', async () => {
+    const sent = await post('pending', SCORING_IDS.failedCall, { intent: 'rescore' })
+    expect(sent.status).toBe(302)
+    expect(sent.headers.get('Location')).toBe(PATH('pending', SCORING_IDS.failedCall))
+    expect(await toastOf(sent.headers)).toMatchObject({ title: 'Sent for scoring' })
+    expect(scoringState.rescored).toEqual([{ item_id: SCORING_IDS.failedCall, by: 'supervisor' }])
+    expect(itemOf(SCORING_IDS.failedCall)).toMatchObject({ needs_attention: false, job_status: 'in_queue' })
+    const decided = await post('ai_accepted', SCORING_IDS.acceptedChat, { intent: 'rescore' })
+    expect(decided.status).toBe(409)
+    expect(decided.body.errors.form?.[0]).toMatch(/ai_accepted/)
+    expect((await post('pending', SCORING_IDS.failedCall, { intent: 'rescore' }, 'auditor')).status).toBe(403)
   })
 
   it('answers 400 to an unknown intent', async () => {

@@ -10,9 +10,16 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react'
-import { channelLabel, scoringBucketLabel } from '#contract/agent-scoring'
 import { CriterionReview } from '~/components/agent-scoring/criterion-review'
-import { CLAIM_INTENT, DECIDE_INTENT } from '~/components/agent-scoring/decision-form.schema'
+import {
+  bucketLabel,
+  channelLabel,
+  CLAIM_INTENT,
+  DECIDE_INTENT,
+  ITEM_NOT_FOUND,
+  RESCORE_INTENT,
+  SCORING_PATH,
+} from '~/components/agent-scoring/format'
 import { MessageThread } from '~/components/agent-scoring/message-thread'
 import { AudioSeekProvider, CallAudio } from '~/components/call-evaluation/call-audio'
 import { CallTranscript } from '~/components/call-evaluation/call-transcript'
@@ -22,7 +29,7 @@ import { NoScriptRefresh, usePollWhile } from '~/components/layout/job-progress'
 import { PageHeader } from '~/components/layout/page-header'
 import type { loadPortalLayout } from '~/lib/portal-layout.server'
 import { pageTitle } from '~/theme'
-import { ITEM_NOT_FOUND, loadScoringItem, SCORING_ROOT, scoringItemAction, type ItemActionData } from './item.server'
+import { loadScoringItem, scoringItemAction, type ItemActionData } from './item.server'
 
 export const loader = (args: LoaderFunctionArgs) => loadScoringItem(args)
 export const action = (args: ActionFunctionArgs) => scoringItemAction(args)
@@ -60,6 +67,11 @@ export default function ScoringItemPage() {
   const decidable = canDecide && item.bucket !== 'pending'
   const claimable =
     canDecide && (item.bucket === 'pending' || item.bucket === 'ai_reviewed') && item.claimed_by?.id !== me?.id
+  // a failed or not-scorable item, one never queued, or an AI-reviewed one after a template fix
+  const rescorable =
+    canDecide &&
+    ((item.bucket === 'pending' && (item.needs_attention || item.job_status === 'pending')) ||
+      item.bucket === 'ai_reviewed')
   const busy = navigation.state !== 'idle'
   const call = item.channel === 'call'
   const quoted = new Set(item.criteria.flatMap((c) => c.evidence.map((e) => e.turn)))
@@ -79,7 +91,7 @@ export default function ScoringItemPage() {
       {inProgress ? <NoScriptRefresh /> : null}
       <Stack gap="lg">
         <PageHeader
-          back={{ to: `${SCORING_ROOT}/${item.bucket}`, label: scoringBucketLabel[item.bucket] }}
+          back={{ to: `${SCORING_PATH}/${item.bucket}`, label: bucketLabel[item.bucket] }}
           title={item.title}
           wrapTitle
           description={
@@ -91,7 +103,7 @@ export default function ScoringItemPage() {
           actions={
             <Group gap="xs">
               <Badge size="lg" variant="light">
-                {scoringBucketLabel[item.bucket]}
+                {bucketLabel[item.bucket]}
               </Badge>
               <Badge size="lg" variant="outline" color="indigo">
                 AI {formatScore(item.ai_score)}
@@ -126,13 +138,25 @@ export default function ScoringItemPage() {
             Claimed by <strong>{item.claimed_by.id === me?.id ? 'you' : item.claimed_by.name}</strong>.
           </Text>
         ) : null}
-        {claimable ? (
-          <Form method="post">
-            <input type="hidden" name="intent" value={CLAIM_INTENT} />
-            <Button type="submit" variant="default" loading={busy}>
-              Claim this item
-            </Button>
-          </Form>
+        {claimable || rescorable ? (
+          <Group gap="sm">
+            {claimable ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value={CLAIM_INTENT} />
+                <Button type="submit" variant="default" loading={busy}>
+                  Claim this item
+                </Button>
+              </Form>
+            ) : null}
+            {rescorable ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value={RESCORE_INTENT} />
+                <Button type="submit" variant="default" loading={busy}>
+                  {item.job_status === 'pending' && item.bucket === 'pending' ? 'Score now' : 'Score again'}
+                </Button>
+              </Form>
+            ) : null}
+          </Group>
         ) : null}
 
         {errors?.form?.length ? (
@@ -208,7 +232,7 @@ export default function ScoringItemPage() {
             {item.audit.map((e, i) => (
               <List.Item key={i}>
                 {formatDateTime(e.at)} · <strong>{eventLabel[e.event] ?? e.event}</strong>
-                {e.from && e.from !== e.to ? ` (${scoringBucketLabel[e.from]} → ${scoringBucketLabel[e.to]})` : ''}
+                {e.from && e.from !== e.to ? ` (${bucketLabel[e.from]} → ${bucketLabel[e.to]})` : ''}
                 {e.by ? ` by ${e.by.name}` : ''}
               </List.Item>
             ))}
@@ -238,7 +262,7 @@ export function ErrorBoundary() {
         <Text c="dimmed" maw={560}>
           There is no scored interaction here: the link may not be right.
         </Text>
-        <Button component={Link} to={SCORING_ROOT} variant="default">
+        <Button component={Link} to={SCORING_PATH} variant="default">
           AI agent scoring
         </Button>
       </Stack>

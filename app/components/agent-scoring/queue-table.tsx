@@ -14,7 +14,7 @@ import {
   formatAge,
   formatConfidence,
   itemPath,
-} from './queue-format'
+} from './format'
 
 type Row = ScoringItemRow
 

@@ -4,7 +4,7 @@ import { IconFilter } from '@tabler/icons-react'
 import type { ScoringBucket } from '#contract/agent-scoring'
 import { any, named, people } from '~/components/call-evaluation/evaluation-filters'
 import type { ScopeOptions } from '~/services/call-evaluation-lookups.server'
-import { bucketPath, channelOptions, orderingOptions, SCORING_FILTERS, type ScoringFilterValues } from './queue-format'
+import { bucketPath, channelOptions, orderingOptions, SCORING_FILTERS, type ScoringFilterValues } from './format'
 
 type Props = {
   bucket: ScoringBucket

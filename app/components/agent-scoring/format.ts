@@ -1,6 +1,6 @@
 // Paths, labels and formatting of the AI agent scoring pages. Types only from the contract (its
 // values would pull zod into the browser bundle), except the small tables below, copied from it
-// (queue-format.test.ts holds them equal).
+// (format.test.ts holds them equal).
 import type { Channel, RejectReason, ScoringBucket, ScoringItemRow, ScoringOrdering } from '#contract/agent-scoring'
 
 export const SCORING_PATH = '/demo-portal/solutions/ai-agent-scoring'
@@ -11,6 +11,24 @@ export const bucketPath = (bucket: ScoringBucket) => `${SCORING_PATH}/${bucket}`
 export const itemPath = (bucket: ScoringBucket, id: number) => `${SCORING_PATH}/${bucket}/${id}`
 export const calibrationPath = (templateInternalId?: string) =>
   templateInternalId ? `${CALIBRATION_PATH}?template_internal_id=${templateInternalId}` : CALIBRATION_PATH
+
+/** An item link that leads nowhere. */
+export const ITEM_NOT_FOUND = 'Scored interaction not found'
+
+/** The item page's forms: claim the item, score it again, or decide it (accept or reject, with corrections). */
+export const CLAIM_INTENT = 'claim'
+export const RESCORE_INTENT = 'rescore'
+export const DECIDE_INTENT = 'decide'
+/** A criterion's fields in the decision form (one plain form post, with or without JavaScript). */
+export const correctionField = (questionId: number, part: 'value' | 'reason' | 'comment') => `c${questionId}.${part}`
+
+/** The demo page's two forms: a pasted chat or e-mail, or a file (a conversation or a call's audio). */
+export const PASTE_INTENT = 'paste'
+export const UPLOAD_INTENT = 'upload'
+/** A pasted conversation: at most this many characters (the contract's SCORING_TEXT_MAX). */
+export const PASTE_MAX = 50_000
+/** What the file input offers: chats and e-mails as text, .json turns or .eml, and audio. */
+export const scoringFileAccept = '.txt,.json,.eml,text/plain,application/json,message/rfc822,audio/*'
 
 /** What the queue's list says when it cannot be loaded. */
 export const LIST_ERROR = 'Failed to load the scoring queue'

@@ -5,8 +5,9 @@ import {
   scoringBucketLabel,
   scoringBuckets,
   scoringOrderings,
+  SCORING_TEXT_MAX,
 } from '#contract/agent-scoring'
-import * as format from './queue-format'
+import * as format from './format'
 
 describe('agent scoring labels and formats', () => {
   it('copies the contract’s buckets, labels and orderings (the browser bundle takes no zod)', () => {
@@ -14,6 +15,7 @@ describe('agent scoring labels and formats', () => {
     expect(format.bucketLabel).toEqual(scoringBucketLabel)
     expect(format.channelLabel).toEqual(channelLabel)
     expect(Object.keys(format.reasonLabel)).toEqual([...rejectReasons])
+    expect(format.PASTE_MAX).toBe(SCORING_TEXT_MAX)
     expect(format.orderingOptions.map((o) => o.value).sort()).toEqual(
       scoringOrderings.filter((o) => o !== 'confidence').sort(),
     )
