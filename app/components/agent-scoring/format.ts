@@ -22,6 +22,10 @@ export const DECIDE_INTENT = 'decide'
 /** A criterion's fields in the decision form (one plain form post, with or without JavaScript). */
 export const correctionField = (questionId: number, part: 'value' | 'reason' | 'comment') => `c${questionId}.${part}`
 
+/** The AI-reviewed queue's bulk accept: each selected row posts `item=<id>:<version>`. */
+export const BULK_ACCEPT_INTENT = 'bulk-accept'
+export const BULK_ITEM_FIELD = 'item'
+
 /** The demo page's two forms: a pasted chat or e-mail, or a file (a conversation or a call's audio). */
 export const PASTE_INTENT = 'paste'
 export const UPLOAD_INTENT = 'upload'

@@ -8,6 +8,7 @@ import { DataTable, type Column, type ListStates } from '~/components/layout/dat
 import { ListPager } from '~/components/layout/list-pager'
 import {
   attentionReason,
+  BULK_ITEM_FIELD,
   bucketColor,
   bucketLabel,
   channelLabel,
@@ -160,13 +161,38 @@ const columnsOf = (of: ScoringBucket | null) =>
         ? [interaction, bucket, agent, score, confidence]
         : [interaction, agent, template, score, confidence, decided]
 
-type Props = ListStates & { rows: Row[] | null; bucket: ScoringBucket | null; label: string }
+/**
+ * A checkbox per row that may be accepted in bulk (every criterion verified and confident), in the
+ * form `form` (the HTML form attribute: the form sits outside the table, and works without JavaScript).
+ */
+const selectFor = (form: string): Column<Row> => ({
+  header: 'Select for bulk accept',
+  hideHeader: true,
+  cell: (r) =>
+    r.all_verified_high ? (
+      <input
+        type="checkbox"
+        name={BULK_ITEM_FIELD}
+        value={`${r.item_id}:${r.version}`}
+        form={form}
+        aria-label={`Select ${r.title}`}
+      />
+    ) : null,
+  td: { w: 32 },
+})
+
+type Props = ListStates & {
+  rows: Row[] | null
+  bucket: ScoringBucket | null
+  label: string
+  /** The id of a bulk-accept form: its eligible rows get a checkbox. */
+  selectForm?: string
+}
 
 /** Scored interactions as a table: each links to its page under its bucket. */
-export function ItemTable({ rows, bucket: of, label, ...states }: Props) {
-  return (
-    <DataTable label={label} columns={columnsOf(of)} rows={rows} rowKey={(r) => r.item_id} minWidth={860} {...states} />
-  )
+export function ItemTable({ rows, bucket: of, label, selectForm, ...states }: Props) {
+  const columns = selectForm ? [selectFor(selectForm), ...columnsOf(of)] : columnsOf(of)
+  return <DataTable label={label} columns={columns} rows={rows} rowKey={(r) => r.item_id} minWidth={860} {...states} />
 }
 
 type PagerProps = { page: number; totalPages: number; count: number; hrefFor: (page: number) => string }

@@ -1,7 +1,15 @@
 import { Button, Card, Group, Stack, Text } from '@mantine/core'
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from '@remix-run/react'
-import { IconDownload, IconSparkles } from '@tabler/icons-react'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+  Form,
+  Link,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react'
+import { IconChecks, IconDownload, IconSparkles } from '@tabler/icons-react'
 import { scoringListQuery, type ScoringBucket } from '#contract/agent-scoring'
 import { endpoints } from '#contract/endpoints'
 import { ErrorScreen } from '~/components/error-screen'
@@ -13,7 +21,9 @@ import type { loadPortalLayout } from '~/lib/portal-layout.server'
 import { loadScopeOptions } from '~/services/call-evaluation-lookups.server'
 import { createUpstream, errorResponse, settlePart } from '~/services/upstream.server'
 import { pageTitle } from '~/theme'
+import { bulkAccept } from './bucket.server'
 import {
+  BULK_ACCEPT_INTENT,
   bucketLabel,
   isBucket,
   LIST_ERROR,
@@ -31,6 +41,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ]
 
 const KEPT = [...SCORING_FILTERS, 'ordering', 'page'] as const
+const BULK_FORM = 'bulk-accept'
 
 const intro: Record<ScoringBucket, string> = {
   pending: 'Interactions waiting to be scored, and those that could not be: open one to see why.',
@@ -61,6 +72,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data({ bucket, query, values, errors, list, options }, { headers: api.headers })
 }
 
+/** The bulk accept of the AI-reviewed queue (a plain form post; see `bulkAccept`). */
+export const action = (args: ActionFunctionArgs) => bulkAccept(args)
+
 /** The CSV of what the list shows: its bucket, filters and order, not its page. */
 function exportHref(bucket: ScoringBucket, values: ScoringFilterValues) {
   const params = new URLSearchParams({ bucket })
@@ -75,6 +89,12 @@ export default function ScoringBucketPage() {
   const { search } = useLocation()
   const href = useListHref()
   const filtered = SCORING_FILTERS.some((name) => values[name])
+  const navigation = useNavigation()
+  // QA supervisors and admins accept, in one go, the drafts whose every criterion is verified and confident
+  const canBulkAccept =
+    bucket === 'ai_reviewed' &&
+    (layout?.user.role === 'admin' || layout?.user.role === 'qa_supervisor') &&
+    (list.value?.results.some((r) => r.all_verified_high) ?? false)
 
   return (
     <Stack gap="lg">
@@ -112,10 +132,30 @@ export default function ScoringBucketPage() {
         />
       </Card>
       <FiltersNotApplied errors={errors} />
+      {canBulkAccept ? (
+        <Form method="post" id={BULK_FORM} aria-label="Accept in bulk">
+          <input type="hidden" name="intent" value={BULK_ACCEPT_INTENT} />
+          <Group gap="sm">
+            <Button
+              type="submit"
+              color="teal"
+              variant="light"
+              loading={navigation.state === 'submitting'}
+              leftSection={<IconChecks size={16} aria-hidden />}
+            >
+              Accept the selected
+            </Button>
+            <Text size="sm" c="dimmed">
+              Only drafts whose every criterion is verified with high confidence can be selected.
+            </Text>
+          </Group>
+        </Form>
+      ) : null}
       <Card padding="md">
         <ItemTable
           rows={list.value?.results ?? null}
           bucket={bucket}
+          selectForm={canBulkAccept ? BULK_FORM : undefined}
           label={`${bucketLabel[bucket]} interactions`}
           failure={{ title: LIST_ERROR, message: list.error }}
           empty={`No ${bucketLabel[bucket].toLowerCase()} interactions.`}
