@@ -1,6 +1,8 @@
 // Scoring engine figures for the closing note of issue 3:
 // - time per call of the local engine (median, p95) over the seed's calls: every demo
 //   conversation's transcript, scored BENCH_ROUNDS (20) times after a warm-up;
+// - time per 10-minute call (issue 15): the seed's transcripts one after another (each call's times
+//   shifted to follow the last, speakers as recorded) cut at 600 s, scored the same way;
 // - agreement of the local engine's answers with the conversations' reference answers (what a
 //   human QA auditor answered), overall, per template and per question, with the disagreements.
 //   npx tsx bench/scoring.ts            (add --verbose to list every disagreement)
@@ -39,6 +41,35 @@ console.log(
 )
 console.log(
   `  time per call: median ${percentile(times, 50).toFixed(2)} ms, p95 ${percentile(times, 95).toFixed(2)} ms, max ${times.at(-1)!.toFixed(2)} ms\n`,
+)
+
+// a 10-minute call: the seed's calls back to back, each shifted to start where the last ended
+const TEN_MINUTES_S = 600
+const longCall: (typeof calls)[number]['segments'] = []
+for (let end = 0, i = 0; end < TEN_MINUTES_S; i = (i + 1) % calls.length) {
+  const shift = end
+  for (const s of calls[i].segments) longCall.push({ ...s, start: s.start + shift, end: s.end + shift })
+  end = longCall.at(-1)!.end
+}
+const tenMinutes = longCall
+  .filter((s) => s.start < TEN_MINUTES_S)
+  .map((s) => ({ ...s, end: Math.min(s.end, TEN_MINUTES_S) }))
+const longTemplate = calls[0].template
+scoreTranscript(longTemplate, tenMinutes)
+const longTimes: number[] = []
+for (let r = 0; r < rounds; r++) {
+  const start = performance.now()
+  scoreTranscript(longTemplate, tenMinutes)
+  longTimes.push(performance.now() - start)
+}
+longTimes.sort((a, b) => a - b)
+const longWords = tenMinutes.reduce((n, s) => n + s.text.split(/\s+/).length, 0)
+const longTurns = tenMinutes.filter((s, i) => i === 0 || s.speaker !== tenMinutes[i - 1].speaker).length
+console.log(
+  `Local engine, one 10-minute call (${longWords} words, ${longTurns} turns, template ${calls[0].c.template}) × ${rounds} rounds`,
+)
+console.log(
+  `  ms per 10-minute call: median ${percentile(longTimes, 50).toFixed(2)} ms, p95 ${percentile(longTimes, 95).toFixed(2)} ms\n`,
 )
 
 // agreement
