@@ -15,6 +15,13 @@ const checkLabel = {
   unverified: { label: 'Quote not found', color: 'red' },
 } as const
 
+/**
+ * What stands where a criterion has no quote: an answer of no or n/a rests on nothing being said,
+ * which is not a quote that failed its check (the API marks both unverified).
+ */
+const noQuote = (value: Criterion['ai_value']) =>
+  value === 'yes' ? 'No quote given for this answer' : 'No quote: nothing to that effect was said'
+
 /** A quote as a link to its message (chats, e-mails) or a button that plays the call from it. */
 function Quote({ evidence, call }: { evidence: Criterion['evidence'][number]; call: boolean }) {
   const seek = useAudioSeek()
@@ -79,10 +86,17 @@ export function CriterionReview({ criterion: c, call, editable, errors = {} }: P
         {c.evidence.map((e, i) => (
           <Quote key={i} evidence={e} call={call} />
         ))}
+        {c.evidence.length ? null : (
+          <Text size="sm" c="dimmed">
+            {noQuote(c.ai_value)}
+          </Text>
+        )}
         <Group gap="xs">
-          <Badge size="sm" variant="light" color={checkLabel[c.evidence_check].color} tt="none">
-            {checkLabel[c.evidence_check].label}
-          </Badge>
+          {c.evidence.length ? (
+            <Badge size="sm" variant="light" color={checkLabel[c.evidence_check].color} tt="none">
+              {checkLabel[c.evidence_check].label}
+            </Badge>
+          ) : null}
           <Badge size="sm" variant="light" color={c.needs_human ? 'orange' : 'gray'} tt="none">
             Confidence {Math.round(c.confidence * 100)}%{c.needs_human ? ' · needs a human' : ''}
           </Badge>

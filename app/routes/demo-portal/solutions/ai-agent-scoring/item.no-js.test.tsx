@@ -1,3 +1,4 @@
+import { within } from '@testing-library/dom'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { correctionField } from '~/components/agent-scoring/format'
 import { messageAnchor } from '~/components/agent-scoring/message-thread'
@@ -64,6 +65,23 @@ describe('a scored interaction without JavaScript', () => {
     expect(link?.textContent).toContain(quote.quote)
     const message = document.getElementById(messageAnchor(quote.turn))
     expect(message?.textContent).toContain('(quoted as evidence)')
+  })
+
+  it('says nothing was said where a criterion has no quote, and “Quote not found” only for a quote that is not in the conversation', async () => {
+    const item = scoringState.items.find((i) => i.criteria.some((c) => !c.evidence.length && c.ai_value === 'no'))!
+    const none = item.criteria.find((c) => !c.evidence.length)!
+    expect(none.evidence_check).toBe('unverified') // as the API marks an answer with no quote
+    const { screen } = await page(item.bucket, item.item_id)
+    const region = within(screen.getByRole('region', { name: none.question }))
+    expect(region.getByText('No quote: nothing to that effect was said')).toBeTruthy()
+    expect(region.queryByText('Quote not found')).toBeNull()
+
+    const low = scoringState.items.find((i) => i.item_id === SCORING_IDS.lowConfidence)!
+    const unfound = low.criteria.find((c) => c.evidence_check === 'unverified' && c.evidence.length)!
+    const lowPage = await page('ai_reviewed', low.item_id)
+    const unfoundRegion = within(lowPage.screen.getByRole('region', { name: unfound.question }))
+    expect(unfoundRegion.getByText('Quote not found')).toBeTruthy()
+    expect(unfoundRegion.queryByText(/No quote/)).toBeNull()
   })
 
   it('shows an auditor the results and the audit trail, with nothing to decide or claim', async () => {
