@@ -26,6 +26,7 @@ import { fullName, type Tx } from '../../../db/sql'
 import { NOT_YOUR_ITEM, scoringItemRule, type Actor } from '../../../auth/access'
 import { HttpError, notFound } from '../../../lib/http-error'
 import { nextBucket } from '../state'
+import { needsAttention } from './filters'
 
 /** Below this a criterion "needs a human" and sorts first. */
 export const NEEDS_HUMAN_BELOW = 0.6
@@ -347,6 +348,7 @@ export async function itemDetail(db: Db, actor: Actor, itemId: number): Promise<
   const [row] = await db
     .select({
       item: scoringItems,
+      needsAttention,
       agentName: fullName(users),
       campaignName: campaigns.name,
       template: { internalId: templates.internalId, name: templates.name, version: templates.version },
@@ -402,7 +404,7 @@ export async function itemDetail(db: Db, actor: Actor, itemId: number): Promise<
     job_status: item.jobStatus,
     failure_reason: item.failureReason,
     not_scorable_reason: (item.notScorableReason as NotScorableReason | null) ?? null,
-    needs_attention: item.bucket === 'pending' && (item.jobStatus === 'failed' || item.notScorableReason !== null),
+    needs_attention: Boolean(row.needsAttention),
     engine: item.engine,
     model: item.model,
     ai_score: item.aiScore,

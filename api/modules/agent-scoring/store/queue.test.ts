@@ -3,6 +3,7 @@ import { scoringKpiQuery, scoringListQuery } from '#contract/agent-scoring'
 import type { Actor } from '#api/auth/access'
 import type { Who } from '#api/modules/evaluations/test-setup'
 import { setupScoringWorld, type ScoringWorld } from '../test-data'
+import { itemDetail } from './items'
 import { itemRowsOf, listItems, orderedItemIds, queueKpi } from './queue'
 
 let w: ScoringWorld
@@ -85,6 +86,17 @@ describe('list/: a bucket of the queue, filtered and sorted', () => {
       age_s: null,
     })
     expect(rows.get(D2)!.decided_at).not.toBeNull()
+  })
+
+  it("heads an item's page as its row, needing attention or not alike", async () => {
+    const rows = (await list({})).results
+    expect(rows.filter((r) => r.needs_attention)).toHaveLength(2)
+    for (const row of rows) {
+      const detail = await itemDetail(w.t.db, actor('supervisor'), row.item_id)
+      const shared = (value: object) =>
+        Object.fromEntries(Object.entries(value).filter(([k]) => k in row && k in detail))
+      expect(shared(detail)).toEqual(shared(row))
+    }
   })
 
   it('pages with the usual envelope', async () => {
