@@ -1,5 +1,4 @@
 import { and, asc, eq } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
 import type {
   Channel,
   EvidenceCheck,
@@ -26,7 +25,7 @@ import { fullName, type Tx } from '../../../db/sql'
 import { NOT_YOUR_ITEM, scoringItemRule, type Actor } from '../../../auth/access'
 import { HttpError, notFound } from '../../../lib/http-error'
 import { nextBucket } from '../state'
-import { needsAttention } from './filters'
+import { headColumns, itemHead, refOf, withHeadJoins } from './head'
 
 /** Below this a criterion "needs a human" and sorts first. */
 export const NEEDS_HUMAN_BELOW = 0.6
@@ -306,9 +305,6 @@ export function itemEvents(db: Db, itemId: number) {
 
 // ---------------------------------------------------------------- reading and creating for the routes
 
-const claimer = alias(users, 'claimer')
-const decider = alias(users, 'decider')
-
 const fieldError = (field: string, message: string) => new HttpError(422, message, { [field]: [message] })
 
 /** Who and what a new item names, checked: an active agent, a campaign, and a live template version. */
@@ -341,32 +337,24 @@ export async function resolveNewItem(
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
-const refOf = (id: number | null, name: string | null) => (id === null ? null : { id, name: name ?? '' })
 
 /** One item for its page: 404 when unknown, 403 for an agent on someone else's. */
 export async function itemDetail(db: Db, actor: Actor, itemId: number): Promise<ScoringItemDetail> {
-  const [row] = await db
-    .select({
-      item: scoringItems,
-      needsAttention,
-      agentName: fullName(users),
-      campaignName: campaigns.name,
-      template: { internalId: templates.internalId, name: templates.name, version: templates.version },
-      claimerName: fullName(claimer),
-      deciderName: fullName(decider),
-      recording: {
-        id: recordings.id,
-        status: recordings.status,
-        blobKey: recordings.blobKey,
-        durationS: recordings.durationS,
-      },
-    })
-    .from(scoringItems)
-    .innerJoin(users, eq(users.id, scoringItems.agentId))
-    .innerJoin(campaigns, eq(campaigns.id, scoringItems.campaignId))
-    .innerJoin(templates, eq(templates.id, scoringItems.templateId))
-    .leftJoin(claimer, eq(claimer.id, scoringItems.claimedBy))
-    .leftJoin(decider, eq(decider.id, scoringItems.decidedBy))
+  const [row] = await withHeadJoins(
+    db
+      .select({
+        item: scoringItems,
+        ...headColumns,
+        recording: {
+          id: recordings.id,
+          status: recordings.status,
+          blobKey: recordings.blobKey,
+          durationS: recordings.durationS,
+        },
+      })
+      .from(scoringItems)
+      .$dynamic(),
+  )
     .leftJoin(recordings, eq(recordings.id, scoringItems.recordingId))
     .where(eq(scoringItems.id, itemId))
   if (!row) throw notFound(NOT_FOUND)
@@ -393,28 +381,9 @@ export async function itemDetail(db: Db, actor: Actor, itemId: number): Promise<
     .where(eq(scoringItemEvents.itemId, itemId))
     .orderBy(asc(scoringItemEvents.createdAt), asc(scoringItemEvents.id))
   return {
-    item_id: item.id,
-    channel: item.channel,
-    bucket: item.bucket,
-    version: item.version,
-    title: item.title,
-    agent: { id: item.agentId, name: row.agentName },
-    campaign: { id: item.campaignId, name: row.campaignName },
-    template: { internal_id: row.template.internalId, name: row.template.name, version: row.template.version },
-    job_status: item.jobStatus,
-    failure_reason: item.failureReason,
-    not_scorable_reason: (item.notScorableReason as NotScorableReason | null) ?? null,
-    needs_attention: Boolean(row.needsAttention),
+    ...itemHead(item, row),
     engine: item.engine,
     model: item.model,
-    ai_score: item.aiScore,
-    ai_auto_fail: item.aiAutoFail,
-    confidence: item.confidence,
-    claimed_by: refOf(item.claimedBy, row.claimerName),
-    decided_by: refOf(item.decidedBy, row.deciderName),
-    decided_at: iso(item.decidedAt),
-    evaluation_id: item.evaluationId,
-    created_at: item.createdAt.toISOString(),
     scored_at: iso(item.scoredAt),
     recording: row.recording
       ? {

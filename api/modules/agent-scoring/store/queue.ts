@@ -1,10 +1,9 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, min, sql, type SQL } from 'drizzle-orm'
-import { alias, type PgColumn } from 'drizzle-orm/pg-core'
+import type { PgColumn } from 'drizzle-orm/pg-core'
 import {
   rejectReasons,
   scoringBucketLabel,
   scoringBuckets,
-  type NotScorableReason,
   type RejectReason,
   type ScoringItemRow,
   type ScoringKpi,
@@ -13,94 +12,38 @@ import {
   type ScoringOrdering,
 } from '#contract/agent-scoring'
 import { jobStatusLabel } from '#contract/envelope'
-import { campaigns, scoringItems, scoringResults, templates, users } from '../../../db/schema'
-import { fullName, type Conn } from '../../../db/sql'
+import { scoringItems, scoringResults, templates } from '../../../db/schema'
+import type { Conn } from '../../../db/sql'
 import type { Actor } from '../../../auth/access'
 import { confusionTotal } from '../../../lib/agreement'
 import type { CsvValue } from '../../../lib/csv'
 import { offsetOf, pageOf } from '../../../lib/paging'
 import { agreementByCriterion, agreementOf, criterionTallies, decisionsCount, figuresOf } from './calibration'
 import { needsAttention, scoringConditions, type ScoringFilter } from './filters'
+import { headColumns, headItemColumns, itemHead, withHeadJoins } from './head'
 import { NEEDS_HUMAN_BELOW } from './items'
 
-const claimer = alias(users, 'claimer')
-const decider = alias(users, 'decider')
-
 const rowColumns = {
-  item: {
-    id: scoringItems.id,
-    channel: scoringItems.channel,
-    bucket: scoringItems.bucket,
-    version: scoringItems.version,
-    title: scoringItems.title,
-    agentId: scoringItems.agentId,
-    campaignId: scoringItems.campaignId,
-    jobStatus: scoringItems.jobStatus,
-    failureReason: scoringItems.failureReason,
-    notScorableReason: scoringItems.notScorableReason,
-    aiScore: scoringItems.aiScore,
-    aiAutoFail: scoringItems.aiAutoFail,
-    confidence: scoringItems.confidence,
-    claimedBy: scoringItems.claimedBy,
-    decidedBy: scoringItems.decidedBy,
-    decidedAt: scoringItems.decidedAt,
-    evaluationId: scoringItems.evaluationId,
-    createdAt: scoringItems.createdAt,
-  },
-  needsAttention,
-  agentName: fullName(users),
-  campaignName: campaigns.name,
-  template: { internalId: templates.internalId, name: templates.name, version: templates.version },
-  claimerName: fullName(claimer),
-  deciderName: fullName(decider),
+  item: headItemColumns,
+  ...headColumns,
   /** Every criterion's quote checked word for word (none repaired or unverified). */
   allVerified: sql<boolean>`not exists (select 1 from ${scoringResults} r
     where r.item_id = ${scoringItems.id} and r.evidence_check <> 'verified')`,
 }
 
 /** The rows of the queue with their names, for a WHERE and ORDER BY to come. */
-const rowQuery = (db: Conn) =>
-  db
-    .select(rowColumns)
-    .from(scoringItems)
-    .innerJoin(users, eq(users.id, scoringItems.agentId))
-    .innerJoin(campaigns, eq(campaigns.id, scoringItems.campaignId))
-    .innerJoin(templates, eq(templates.id, scoringItems.templateId))
-    .leftJoin(claimer, eq(claimer.id, scoringItems.claimedBy))
-    .leftJoin(decider, eq(decider.id, scoringItems.decidedBy))
-    .$dynamic()
+const rowQuery = (db: Conn) => withHeadJoins(db.select(rowColumns).from(scoringItems).$dynamic())
 type Row = Awaited<ReturnType<ReturnType<typeof rowQuery>['execute']>>[number]
-
-const refOf = (id: number | null, name: string | null) => (id === null ? null : { id, name: name ?? '' })
 
 function toRow(r: Row, now: number): ScoringItemRow {
   const { item } = r
   const needsHuman = item.confidence !== null && item.confidence < NEEDS_HUMAN_BELOW
   return {
-    item_id: item.id,
-    channel: item.channel,
-    bucket: item.bucket,
-    version: item.version,
-    title: item.title,
-    agent: { id: item.agentId, name: r.agentName },
-    campaign: { id: item.campaignId, name: r.campaignName },
-    template: { internal_id: r.template.internalId, name: r.template.name, version: r.template.version },
-    job_status: item.jobStatus,
-    failure_reason: item.failureReason,
-    not_scorable_reason: (item.notScorableReason as NotScorableReason | null) ?? null,
-    needs_attention: Boolean(r.needsAttention),
-    ai_score: item.aiScore,
-    ai_auto_fail: item.aiAutoFail,
-    confidence: item.confidence,
+    ...itemHead(item, r),
     needs_human: needsHuman,
     // scored (a confidence) with every criterion at or above the bar, every quote verified
     all_verified_high: item.confidence !== null && !needsHuman && Boolean(r.allVerified),
-    claimed_by: refOf(item.claimedBy, r.claimerName),
-    decided_by: refOf(item.decidedBy, r.deciderName),
-    decided_at: item.decidedAt?.toISOString() ?? null,
     age_s: item.bucket === 'pending' ? Math.max(0, Math.floor((now - item.createdAt.getTime()) / 1000)) : null,
-    created_at: item.createdAt.toISOString(),
-    evaluation_id: item.evaluationId,
   }
 }
 
