@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Llm } from '../llm/client'
+import { premiseOf } from './premise'
 import { hhmmss } from './text'
 import {
   assemble,
@@ -29,7 +30,7 @@ type JudgedAnswer = z.infer<typeof judged>['answers'][number]
 
 const SYSTEM = `You are a contact-centre quality auditor. You answer a QA template's questions about one call
 from its transcript. For each question answer "yes", "no" or "n/a" ("n/a" only when the question's
-condition never arises). Quote the exact words from the transcript that decide the answer
+condition never arises or what it presupposes did not happen, as the question says). Quote the exact words from the transcript that decide the answer
 (evaluation_key_word) with the second they start (start_seconds), or null when nothing was said, and
 give a one-sentence justification. Respect who must say it and the time window. Reply with JSON:
 {"answers":[{"question_id":1,"value":"yes","evaluation_key_word":"…","start_seconds":12.5,"justification":"…"}]}`
@@ -40,13 +41,15 @@ function describe(q: TemplateQuestion) {
   if (q.window?.last_s) parts.push(`only in the last ${q.window.last_s} s`)
   if (q.applies_when)
     parts.push(`applies only if the ${q.applies_when.speaker} mentions: ${q.applies_when.phrases.join(' | ')}`)
+  const premise = premiseOf(q.text)
+  if (premise) parts.push(`n/a when ${premise.unmet.replace(/\.$/, '')}`)
   return parts.join('; ')
 }
 
 /** One of the judge's answers, checked against its question and the call; throws if it doesn't fit. */
 function fromJudge(q: TemplateQuestion, a: JudgedAnswer | undefined, duration: number): QuestionScore {
   if (!a) throw new Error(`The judge did not answer question ${q.id}`)
-  if (a.value === 'n/a' && !q.applies_when) throw new Error(`Question ${q.id} always applies`)
+  if (a.value === 'n/a' && !q.applies_when && !premiseOf(q.text)) throw new Error(`Question ${q.id} always applies`)
   const at = a.start_seconds === null ? null : Math.min(a.start_seconds, duration)
   return {
     question_id: q.id,

@@ -71,7 +71,102 @@ const RECORDING: Intent = {
   ],
 }
 
+/**
+ * The customer voicing dissatisfaction with the organisation, in the words people use rather than the
+ * template's few ("This is the second time your billing has messed me about", "it's not good enough").
+ */
+const DISSATISFACTION = [
+  '\\b(?:outrageous|ridiculous|disgrace(?:ful)?|disgusting|appalling|shocking|unbelievable|useless|pathetic|diabolical|shambles)\\b',
+  '\\b(?:a joke|not good enough|not on|poor service|terrible service|awful service|no way to treat)\\b',
+  '\\b(?:messed|mucked) (?:me|us|it|things) (?:about|up)\\b',
+  '\\b(?:nobody|no one|no-one) (?:has |had |will |would |ever |even )?(?:told|called|rang|phoned|got back|listens?|replied|answered|bothered)\\b',
+  '\\bcomplain(?:t|ts|ing)?\\b',
+  '\\bsick (?:and tired )?of\\b',
+  "\\b(?:this|that|it)(?:'s| is) the (?:second|third|fourth|fifth) time\\b",
+  "\\b(?:it's|it is) not the first time\\b",
+  '\\bnot (?:happy|impressed|pleased|satisfied|acceptable)\\b',
+  '\\b(?:frustrat(?:ed|ing)|annoyed|annoying|fed up|furious|livid|fuming|angry)\\b',
+]
+/** A customer upset: angry, frightened or worried, in any words. */
+const DISTRESS = [
+  ...DISSATISFACTION,
+  "\\b(?:terrified|scared|frightened|panicking|panicked|anxious|distressed|in tears|crying|beside myself|at my wits'? end)\\b",
+  "\\b(?:can't|cannot) cope\\b",
+  '\\b(?:really|so|very|extremely|absolutely) (?:worried|stressed|upset|scared)\\b',
+  "\\b(?:don't|do not) (?:talk|speak) to me like that\\b",
+  '\\bhow dare you\\b',
+]
+
+/** "Is that Colin Marsden?": the agent asking for someone by their full name. */
+const isThatName: Paraphrase = (text) =>
+  [
+    ...text.matchAll(
+      /\b(?:is that|is this|am I speaking to|am I talking to|speaking to) (?:(?:Mr|Mrs|Ms|Miss|Dr)\.? )?[A-Z][a-z]+(?: [A-Z][a-z'-]+)?\s*\?/g,
+    ),
+  ].map((m) => ({ index: m.index ?? 0, text: m[0] }))
+
+/** A payment card's number written out (four groups of four digits) or an account number (eight digits). */
+const fullNumber: Paraphrase = (text) =>
+  [...text.matchAll(/\b(?:\d{4}[ -]?){3}\d{4}\b|\b\d{8}\b/g)].map((m) => ({ index: m.index ?? 0, text: m[0] }))
+
 const INTENTS: Intent[] = [
+  { triggers: ['your full card number is', 'your account number is'], paraphrases: [fullNumber] },
+  {
+    triggers: ['anything else i can help with'],
+    paraphrases: [
+      words(
+        '\\b(?:anything|something) (?:else|more|further)\\b',
+        '\\bany (?:other|more|further) (?:questions|queries|help)\\b',
+      ),
+    ],
+  },
+  {
+    triggers: ['sorry for the inconvenience', 'i apologise', 'sorry about that'],
+    paraphrases: [
+      words(
+        "\\b(?:i'm|i am|we're|we are) (?:so |really |very |truly |terribly )?sorry\\b",
+        '\\b(?:my|our) (?:sincere )?apologies\\b',
+        '\\bapologi[sz]e\\b',
+      ),
+    ],
+  },
+  {
+    triggers: ['make a payment today', 'pay today'],
+    paraphrases: [words('\\bpay\\b[^.?!]{0,40}\\b(?:today|now)\\b', '\\b(?:paid|payment)\\b[^.?!]{0,30}\\btoday\\b')],
+  },
+  {
+    triggers: ['complaint', 'not happy', 'unacceptable', 'frustrated', 'annoying', 'disappointed', 'fed up'],
+    paraphrases: [words(...DISSATISFACTION)],
+  },
+  {
+    triggers: ['upset', 'stressed', 'angry', 'out of order', 'ridiculous', 'worried sick'],
+    paraphrases: [words(...DISTRESS)],
+  },
+  {
+    triggers: ['lost my job', 'cannot afford', 'struggling', 'hardship', 'no money'],
+    paraphrases: [
+      words(
+        "\\b(?:can't|cannot|can not|couldn't) (?:afford|pay|find|manage|make (?:the|a|any) payments?)\\b",
+        "\\b(?:don't|do not) know how (?:i'll|i will|i'm going to|we'll|we will|i can) (?:pay|manage|afford|cope)\\b",
+        '\\b(?:made redundant|redundancy|between jobs|out of work|unemployed|on benefits|universal credit|sick pay|signed off|off sick)\\b',
+        '\\b(?:hours|wages|pay|benefits?|income) (?:were |was |have been |has been |got )?(?:cut|reduced|stopped)\\b',
+        "\\bmoney(?:'s| is) (?:really |very |so )?(?:tight|short)\\b",
+        '\\b(?:short of money|skint|broke|behind on (?:everything|my bills|the rent))\\b',
+      ),
+    ],
+  },
+  {
+    triggers: ['refund', 'money back'],
+    paraphrases: [
+      words(
+        '\\b(?:refund|reimburs|compensat)[a-z]*\\b',
+        '\\b(?:charged|paid|taken|debited|billed) (?:me |it |for it )?twice\\b',
+        '\\bdouble[- ]charged\\b',
+        '\\b(?:have|get|want|like|need) (?:that|it|them|one of them|the (?:fee|money|charge|payment)|my money) back\\b',
+        '\\bput (?:it|the money|that) back\\b',
+      ),
+    ],
+  },
   THANKS,
   { triggers: ['my name is', 'you are speaking with', "you're speaking with"], paraphrases: [givesName] },
   {
@@ -85,6 +180,9 @@ const INTENTS: Intent[] = [
         '\\beverything i can to help\\b',
         '\\bhappy to (?:check|look into|sort)\\b',
         '\\bi can sort (?:that|this|it)\\b',
+        "\\b(?:i'll|i will|let me) (?:check|find out|have a look|look)\\b",
+        "\\bi(?:'d| would) (?:like|love) to help\\b",
+        '\\b(?:happy|glad|pleased) to (?:explain|arrange)\\b',
       ),
     ],
   },
@@ -98,6 +196,10 @@ const INTENTS: Intent[] = [
         '\\b(?:happy|glad) to (?:help|check|look)\\b',
         '\\bthanks? (?:you )?for letting (?:me|us) know\\b',
         '\\blook into (?:that|this|it)\\b',
+        "\\b(?:that's|that is|it's|it is) (?:understandable|frustrating|annoying|worrying|not right|our mistake|our error)\\b",
+        "\\b(?:i'm|i am|we're|we are) (?:so |really |very |truly )?sorry\\b",
+        '\\b(?:happy|glad|pleased) to (?:explain|arrange|sort)\\b',
+        '\\bi can (?:see|hear|understand) (?:how|why|that)\\b',
       ),
     ],
   },
@@ -113,7 +215,12 @@ const INTENTS: Intent[] = [
         "\\bthey(?:'ll| will) (?:text|call|contact|send|e-?mail|write)\\b",
         '\\bwill be (?:posted|sent|collected|taken|reviewed|credited|refunded)\\b',
         "\\byou(?:'ll| will) see (?:it|the|a)\\b",
-        "\\b(?:it|they|this|that|the [a-z]+)(?:'ll| will) (?:arrive|drop off|show|reach|come)\\b",
+        "\\b(?:will|'ll) (?:arrive|drop off|show|reach you|come|be ready|be with you)\\b",
+        "\\b(?:will|'ll) (?:phone|ring|call|contact|text|e-?mail|write to) you\\b",
+        '\\b(?:has|have) been (?:ordered|sent|booked|raised|arranged|cancell?ed|logged|referred|re-?sent|passed)\\b',
+        "\\b(?:i|we)(?:'ve| have) (?:re-?sent|logged|lifted|released|paused)\\b",
+        '\\bwill (?:review|look into|investigate|be in touch|get back to you)\\b',
+        '\\b(?:is|are) on (?:its|their) way\\b',
       ),
     ],
   },
@@ -127,6 +234,9 @@ const INTENTS: Intent[] = [
         '\\b(?:the same day|straight away|right away|immediately)\\b',
         `\\bon (?:the )?\\d{1,2}(?:st|nd|rd|th)? (?:of )?${MONTH}\\b`,
         `\\bon ${MONTH} \\d{1,2}\\b`,
+        '\\bon the \\d{1,2}(?:st|nd|rd|th)\\b',
+        "\\b(?:from|at|by|after|before) (?:\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?: o'clock|:\\d\\d| ?[ap]m)\\b",
+        '\\b(?:tomorrow|next week|this afternoon|this evening|later today|end of the (?:day|week))\\b',
       ),
     ],
   },
@@ -149,7 +259,11 @@ const INTENTS: Intent[] = [
         '\\bis (?:that|this) (?:mr|mrs|ms|miss|dr)\\b',
         '\\b(?:talking|speaking|chatting|writing) to the account holder\\b',
         '\\byou are the account holder\\b',
+        "\\b(?:the )?(?:patient's|account holder's|customer's) (?:full )?name\\b",
+        "\\b(?:and|what's|what is|can i (?:have|take|get)|may i (?:have|take)) your (?:full )?name\\b",
+        "\\b(?:i am|i'm) (?:speaking|talking|chatting) (?:to|with) (?:mr|mrs|ms|miss|dr)\\b",
       ),
+      isThatName,
     ],
   },
   RECORDING,
@@ -183,6 +297,9 @@ const INTENTS: Intent[] = [
         '\\bsplit (?:it|the|that|this|your)\\b[^?!]{0,60}\\b(?:payments|instalments|installments|parts)\\b',
         '\\b(?:in|into) (?:two|three|four|\\d+) (?:payments|instalments|installments|parts)\\b',
         '\\bspread (?:the|it|that|your)\\b',
+        '\\b(?:instalments?|installments?)\\b',
+        '\\b(?:£|\\$)\\s?\\d[\\d.,]* (?:a|per|each) (?:week|fortnight|month)\\b',
+        '\\bor (?:you|we) (?:could|can) (?:pay|split|set up)\\b',
       ),
     ],
   },
@@ -192,6 +309,8 @@ const INTENTS: Intent[] = [
       words(
         '\\bhave a (?:great|good|lovely|nice|wonderful) (?:day|afternoon|evening|morning|weekend|night)\\b',
         '\\benjoy the rest of\\b',
+        '\\b(?:bye for now|speak soon|safe travels|all the best|get well soon|look after yourself|take care of yourself)\\b',
+        '\\b(?:thanks|thank you)\\b[^.!?\\n]{0,25}[.!,]\\s*(?:good)?bye\\b',
         '(?:^|\\n)\\s*(?:kind regards|best regards|warm regards|regards|best wishes|with best wishes|many thanks|cheers|yours sincerely)\\b',
       ),
     ],
@@ -203,6 +322,9 @@ const INTENTS: Intent[] = [
         '\\b(?:are|is|be|get) (?:refunded|credited|paid back)\\b',
         '\\b(?:credit|pay|pays|refund)s? (?:you |it |the (?:full )?(?:amount|money) )?back\\b',
         '\\b(?:not|non-)refundable\\b',
+        '\\b(?:goes|go|going|come|comes|paid|put) (?:straight )?back (?:in)?to (?:your|the same|the original)\\b',
+        "\\bwe(?:'ll| will)? refund (?:it|them|the|any|you)\\b",
+        '\\bhow (?:it|refunds?|this|that) works?\\b',
         '\\b(?:our|the) (?:[a-z-]+ )?(?:refund|cancellation|returns?) policy\\b',
       ),
     ],
@@ -220,18 +342,32 @@ const INTENTS: Intent[] = [
   },
   {
     triggers: ['your date of birth', 'verify your date of birth'],
-    paraphrases: [words('\\bwhen (?:you were|were you) born\\b', '\\byour (?:dob|birthday)\\b')],
+    paraphrases: [
+      words(
+        '\\bwhen (?:you were|were you) born\\b',
+        '\\byour (?:dob|birthday)\\b',
+        '\\bdate of birth\\b',
+        '\\bpost ?code\\b',
+        '\\bfirst line of (?:your|the) address\\b',
+        "\\b(?:that's|you're) (?:you )?(?:verified|through security)\\b",
+      ),
+    ],
   },
   {
     triggers: ['could i speak to'],
     paraphrases: [
       words(
         '\\b(?:checked|confirm|verify|take|have) your (?:date of birth|postcode|security details)\\b',
+        '\\b(?:verified|checked|confirmed) your (?:details|identity)\\b',
+        "\\b(?:the )?(?:patient's|account holder's|customer's|your) (?:full )?name\\b",
+        "\\b(?:i am|i'm) (?:speaking|talking|chatting|writing) (?:to|with) (?:mr|mrs|ms|miss|dr)\\b",
+        "\\bconfirm you(?:'re| are) the account holder\\b",
         '\\b(?:am i|are you) (?:speaking|talking|chatting) (?:to|with)\\b',
         '\\bis (?:that|this) (?:mr|mrs|ms|miss|dr)\\b',
         '\\b(?:talking|speaking|chatting|writing) to the account holder\\b',
         '\\byou are the account holder\\b',
       ),
+      isThatName,
     ],
   },
   {
@@ -241,13 +377,24 @@ const INTENTS: Intent[] = [
         "\\bsorry (?:you(?:'re| are) feeling|to hear)\\b",
         '\\bi (?:understand|appreciate|know) (?:this|it|that)(?: is| must be| can be)\\b',
         "\\bwe(?:'ll| will) (?:work through|sort) this (?:out )?together\\b",
+        "\\bi (?:understand|appreciate|know) (?:this|it|that)(?:'s| is)\\b",
+        '\\bsorry (?:this|that|it|things) (?:has been|have been|is|are|was)\\b',
+        "\\bplease (?:don't|do not) worry\\b",
+        "\\bi hope you(?:'re| are)\\b",
+        "\\b(?:i'm|i am) (?:so |really |very )?sorry\\b",
+        '\\bi can (?:hear|see|understand) how\\b',
+        '\\bthanks? (?:you )?for (?:telling|letting) me\\b',
       ),
     ],
   },
   {
     triggers: ['attempt to collect a debt'],
     paraphrases: [
-      words('\\b(?:recover|collect)(?:ing)? (?:the )?(?:money|debt|balance|amount) (?:you owe|owed|outstanding)\\b'),
+      words(
+        '\\b(?:recover|collect)(?:ing)? (?:the )?(?:money|debt|balance|amount) (?:you owe|owed|outstanding)\\b',
+        '\\b(?:calling|writing|contacting you|here) (?:to|about) (?:collect|recover)\\b',
+        '\\bcollect (?:a|the|this|an) (?:payment|debt|balance|amount)\\b',
+      ),
     ],
   },
   {
@@ -256,12 +403,22 @@ const INTENTS: Intent[] = [
       words(
         "\\b(?:that's|that is|it's|it is) on you\\b",
         "\\b(?:had you|if you had|if you'd)\\b[^.?!]{0,80}\\b(?:would(?:n't| not)? have|no fee)\\b",
+        "\\bif you\\b[^.?!]{0,60}\\byou (?:wouldn't|would not) (?:be|have)\\b",
+        "\\bbecause you (?:didn't|did not|forgot|failed|never)\\b",
+        "\\byou should(?:'ve| have)\\b",
+        "\\b(?:that's|that is|it's|it is) (?:down to you|your (?:own )?(?:fault|responsibility|problem))\\b",
       ),
     ],
   },
   {
     triggers: ['to confirm the arrangement'],
-    paraphrases: [words('\\bto confirm\\s*[:,-]', "\\bso that(?:'s| is) (?:£|\\d)")],
+    paraphrases: [
+      words(
+        '\\bto confirm\\s*[:,-]',
+        "\\bso (?:that(?:'s| is)|it's|it is|we have) (?:£|\\d|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|forty|fifty)",
+        "\\bthat(?:'s| is| has been) (?:all )?(?:set up|arranged|agreed|booked in)\\b",
+      ),
+    ],
   },
 ]
 

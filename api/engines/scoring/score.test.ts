@@ -317,3 +317,108 @@ describe("scoring an auditor's answers", () => {
     expect(values({ [verify.id]: 'no' })).toMatchObject({ score: 0, auto_fail: true })
   })
 })
+
+describe('what a question presupposes, and conditions in the words customers use', () => {
+  const turn = (speaker: Segment['speaker'], text: string, i: number): Segment => ({
+    speaker,
+    start: i * 10,
+    end: i * 10 + 8,
+    text,
+  })
+  const conversation = (...turns: [Segment['speaker'], string][]) => turns.map(([s, t], i) => turn(s, t, i))
+  const answer = (q: Partial<TemplateQuestion> & Pick<TemplateQuestion, 'phrases' | 'text'>, segments: Segment[]) =>
+    scoreTranscript([category('Only', [question(q)])], segments).categories[0].questions[0]
+  const identity = { text: "Did the agent verify the caller's identity?", phrases: ['your date of birth'] }
+  const next = { text: 'Did the agent set a clear timeframe?', phrases: ['working days'] }
+  const arrangement = { text: 'Did the agent confirm the arrangement?', phrases: ['to confirm the arrangement'] }
+  const balance = { text: 'Did the agent state the outstanding balance?', phrases: ['outstanding balance'] }
+
+  it('answers n/a to identity and next-step questions on a general enquiry, no on a matter of their own', () => {
+    const enquiry = conversation(
+      ['customer', 'Is there parking at the Riverside clinic?'],
+      ['agent', "Yes, there's a free car park behind it, open from 8am."],
+    )
+    expect(answer(identity, enquiry)).toMatchObject({ value: 'n/a', passed: null })
+    expect(answer(identity, enquiry).justification).toMatch(/^Not applicable: no account or record/)
+    // opening hours set no timeframe for anything
+    expect(answer(next, enquiry).value).toBe('n/a')
+    const ownMatter = conversation(
+      ['customer', "My blood pressure tablets still aren't at the pharmacy."],
+      ['agent', "I've re-sent the prescription. It'll be ready from two o'clock tomorrow."],
+    )
+    expect(answer(identity, ownMatter)).toMatchObject({ value: 'no', passed: false })
+    expect(answer(next, ownMatter).value).toBe('yes')
+    // an agent who checked the caller did so, whatever the call was about
+    const checked = conversation(['customer', 'Is the branch open?'], ['agent', 'Can I take your date of birth?'])
+    expect(answer(identity, checked).value).toBe('yes')
+  })
+
+  it('answers n/a to confirming an arrangement when none was agreed, no when one was and not confirmed', () => {
+    const offered = conversation(
+      ['agent', 'You owe £120. We could spread it over three months if that would help.'],
+      ['customer', "I'll have to think about it."],
+    )
+    expect(answer(arrangement, offered).value).toBe('n/a')
+    const agreed = conversation(
+      ['agent', 'You owe £120. Could you manage £40 a month?'],
+      ['customer', 'Yes, I can do that.'],
+    )
+    expect(answer(arrangement, agreed).value).toBe('no')
+    const confirmed = [...agreed, turn('agent', "So that's £40 on the 10th of each month.", 2)]
+    expect(answer(arrangement, confirmed).value).toBe('yes')
+  })
+
+  it('answers n/a to account questions when someone other than the account holder answers', () => {
+    const tenant = conversation(
+      ['agent', 'Could I speak to Mr Gideon Sharpe, please?'],
+      ['customer', "He moved out in the summer. I'm the new tenant."],
+      ['agent', "Thanks for letting me know, I won't go into anything then."],
+    )
+    expect(answer(balance, tenant).justification).toMatch(/not the account holder/)
+    expect(answer(balance, tenant).value).toBe('n/a')
+    const holder = conversation(['agent', 'Could I speak to Mr Sharpe?'], ['customer', 'Speaking.'])
+    expect(answer(balance, holder).value).toBe('no')
+  })
+
+  it('hears a complaint, a difficulty and a refund asked for in other words, and not when denied', () => {
+    const apology = {
+      text: 'Did the agent apologise when the customer complained?',
+      phrases: ['sorry for the inconvenience'],
+      applies_when: { phrases: ['complaint', 'not happy'], speaker: 'customer' as const },
+    }
+    const complaint = (text: string) => answer(apology, conversation(['customer', text], ['agent', 'Okay.'])).value
+    expect(complaint("This is the second time your billing has messed me about. It's not good enough.")).toBe('no')
+    expect(complaint("I'm not complaining, I just want to know when it arrives.")).toBe('n/a')
+    const hardship = {
+      text: 'Did the agent offer hardship support when the customer mentioned difficulty?',
+      phrases: ['breathing space'],
+      applies_when: { phrases: ['struggling', 'cannot afford'], speaker: 'customer' as const },
+    }
+    const difficulty = (text: string) => answer(hardship, conversation(['customer', text], ['agent', 'Right.'])).value
+    expect(difficulty("My universal credit has been cut and I don't know how I'll pay that.")).toBe('no')
+    expect(difficulty("Money's really tight this month, my hours were cut.")).toBe('no')
+    expect(difficulty("Thankfully I'm not struggling, I just forgot.")).toBe('n/a')
+    const refund = {
+      text: 'Did the agent explain the refund policy when a refund was asked for?',
+      phrases: ['refund policy'],
+      applies_when: { phrases: ['refund', 'money back'], speaker: 'customer' as const },
+    }
+    const policy = conversation(
+      ['customer', "I've been charged twice for my session. Can I have one of them back?"],
+      ['agent', 'When a payment is taken twice, the duplicate goes back to the same card within five days.'],
+    )
+    expect(answer(refund, policy).value).toBe('yes')
+  })
+
+  it('reads "nobody" as a negation and a written-out card number as read out', () => {
+    const reassured = conversation(['agent', 'Nobody is going to take you to court over this.'])
+    expect(
+      answer({ text: 'Did the agent threaten legal action?', phrases: ['take you to court'] }, reassured).value,
+    ).toBe('no')
+    const number = { text: 'Did the agent read out the full card number?', phrases: ['your full card number is'] }
+    expect(
+      answer(number, conversation(['agent', "I've ordered a new card to replace 4929 1203 5561 8840."])).value,
+    ).toBe('yes')
+    expect(answer(number, conversation(['agent', "I won't read your full card number out."])).value).toBe('no')
+  })
+})

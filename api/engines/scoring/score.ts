@@ -1,5 +1,6 @@
 import { findPhrase, prepare, type Evidence, type Segment, type Speaker } from './match'
 import { isRecordingDisclosure, isThanksForContact } from './paraphrase'
+import { premiseOf } from './premise'
 import { hhmmss } from './text'
 
 export type { Segment, Speaker }
@@ -133,6 +134,15 @@ export function answerQuestion(
       }
     }
   }
+  const premise = premiseOf(q.text)
+  const notApplicable = (): QuestionScore => ({
+    ...base,
+    value: 'n/a',
+    passed: null,
+    justification: `Not applicable: ${premise!.unmet}`,
+  })
+  const premiseHolds = () => !premise || premise.holds(prepared.map((p) => p.segment))
+  if (premise?.first && !premiseHolds()) return notApplicable()
   const inWindow = windowTest(
     q,
     prepared.map((p) => p.segment),
@@ -156,6 +166,7 @@ export function answerQuestion(
       justification: `${who(q.speaker)[0].toUpperCase()}${who(q.speaker).slice(1)} said ${quoted(evidence)}.`,
     }
   }
+  if (!premiseHolds()) return notApplicable()
   const expectedWhere = `${who(q.speaker)}${describeWindow(q)}`
   const justification = elsewhere
     ? `Said as ${quoted(elsewhere)}, but it had to come from ${expectedWhere}.`

@@ -15,7 +15,7 @@ const STOPWORDS = new Set(
 const NEGATIONS = new Set(
   (
     'not no never nothing cannot cant dont doesnt didnt wont wouldnt couldnt shouldnt isnt arent wasnt werent ' +
-    'havent hasnt hadnt aint without'
+    'havent hasnt hadnt aint without nobody none noone neither nor'
   ).split(' '),
 )
 
