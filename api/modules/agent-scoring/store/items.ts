@@ -24,6 +24,7 @@ import {
 import { fullName, type Tx } from '../../../db/sql'
 import { NOT_YOUR_ITEM, scoringItemRule, type Actor } from '../../../auth/access'
 import { HttpError, notFound } from '../../../lib/http-error'
+import { threadOf } from '../../evaluations/store/thread'
 import { nextBucket } from '../state'
 import { headColumns, itemHead, refOf, withHeadJoins } from './head'
 
@@ -393,7 +394,7 @@ export async function itemDetail(db: Db, actor: Actor, itemId: number): Promise<
           duration_s: row.recording.durationS,
         }
       : null,
-    conversation: item.turns.map((t, index) => ({ index, speaker: t.speaker, text: t.text, start_s: t.start ?? null })),
+    conversation: threadOf(item.turns),
     criteria: results
       .map(({ result: r, question, category, autoFail }) => ({
         question_id: r.questionId,

@@ -16,10 +16,10 @@ import {
   templateQuestions,
   templates,
   users,
-  type ScoringTurnRow,
 } from '../../../db/schema'
 import { offsetOf, pageOf } from '../../../lib/paging'
 import { DAY_MS, fullName, utcDay, type Conn } from '../../../db/sql'
+import { threadOf } from './thread'
 
 /** What the list filters and shows: the reviewer's score once there is one, else the AI's. */
 export const effectiveScore = sql<number | null>`coalesce(${callEvaluations.auditorScore}, ${callEvaluations.aiScore})`
@@ -355,10 +355,6 @@ export async function summariesOf(db: Conn, ids: number[]): Promise<EvaluationSu
     return row ? [toSummary(row)] : []
   })
 }
-
-/** A chat's or e-mail's stored turns as the wire's thread (a call's turns carry their start second). */
-export const threadOf = (turns: ScoringTurnRow[]) =>
-  turns.map((t, index) => ({ index, speaker: t.speaker, text: t.text, start_s: t.start ?? null }))
 
 /** One evaluation with its recording's transcript or its thread; null when there is none with that id. */
 export async function getEvaluationDetail(db: Conn, id: number): Promise<EvaluationDetail | null> {
