@@ -1,9 +1,10 @@
 // The shape of the labelled sets (tests/fixtures/scoring-agreement): the agreement set, the hold-out set that
-// tuning never sees, and the fresh set written blind (engine code unread, engine not run on it) as the measure
-// on unseen material, as bench/scoring-agreement.ts relies on them. No accuracy threshold here: the bench
-// prints the figures. (It lives here because the vitest projects include api/ and app/, not tests/.)
+// tuning never sees, and the fresh and blind sets, each written blind (engine code unread, engine not run on it) as
+// a measure on unseen material, as bench/scoring-agreement.ts relies on them. No accuracy threshold here: the
+// bench prints the figures. (It lives here because the vitest projects include api/ and app/, not tests/.)
 import { describe, expect, it } from 'vitest'
 import { demoTemplates } from '#api/seed/templates-data'
+import { blindConversations } from '#tests/fixtures/scoring-agreement/blind'
 import { agreementConversations } from '#tests/fixtures/scoring-agreement/conversations'
 import { freshConversations } from '#tests/fixtures/scoring-agreement/fresh'
 import { holdoutConversations } from '#tests/fixtures/scoring-agreement/holdout'
@@ -22,10 +23,18 @@ it('no key of the fresh set is in the agreement or the hold-out set', () => {
   expect(freshConversations.map((c) => c.key).filter((key) => otherKeys.has(key))).toEqual([])
 })
 
+it('no key of the blind set is in the agreement, the hold-out or the fresh set', () => {
+  const otherKeys = new Set(
+    [...agreementConversations, ...holdoutConversations, ...freshConversations].map((c) => c.key),
+  )
+  expect(blindConversations.map((c) => c.key).filter((key) => otherKeys.has(key))).toEqual([])
+})
+
 describe.each([
   ['agreement', agreementConversations],
   ['hold-out', holdoutConversations],
   ['fresh', freshConversations],
+  ['blind', blindConversations],
 ] as const)('scoring %s set', (_, set) => {
   it('has at least 30 conversations with unique keys', () => {
     expect(set.length).toBeGreaterThanOrEqual(30)
