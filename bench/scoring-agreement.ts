@@ -4,7 +4,8 @@
 // overall, per channel and per template, a confusion matrix per question (rows = human, columns =
 // engine), and the median time per conversation over BENCH_ROUNDS (10) rounds after a warm-up.
 //   npx tsx bench/scoring-agreement.ts            (add --verbose to list every disagreement)
-//   npx tsx bench/scoring-agreement.ts --holdout  (the hold-out set: written apart, never used for tuning)
+//   npx tsx bench/scoring-agreement.ts --holdout  (the first hold-out: written apart, later tuned on)
+//   npx tsx bench/scoring-agreement.ts --fresh    (the fresh set: written blind, never tuned on; the measure)
 //
 // The engine takes timed segments. Calls: a turn runs from its `at` to the next turn's `at` (the last
 // turn: its words at 2.5 words a second, at least 2 s). Chats with `at` are timed the same way. Chats
@@ -26,12 +27,18 @@ import {
   type AgreementConversation,
   type Channel,
 } from '../tests/fixtures/scoring-agreement/conversations'
+import { freshConversations } from '../tests/fixtures/scoring-agreement/fresh'
 import { holdoutConversations } from '../tests/fixtures/scoring-agreement/holdout'
 
 const rounds = Number(process.env.BENCH_ROUNDS || 10)
 const verbose = process.argv.includes('--verbose')
 const holdout = process.argv.includes('--holdout')
-const conversations: AgreementConversation[] = holdout ? holdoutConversations : agreementConversations
+const fresh = process.argv.includes('--fresh')
+const conversations: AgreementConversation[] = fresh
+  ? freshConversations
+  : holdout
+    ? holdoutConversations
+    : agreementConversations
 const MESSAGE_SLOT_S = 10
 const WORDS_PER_S = 2.5
 
@@ -105,7 +112,7 @@ for (const { c, template, segments } of prepared) {
 
 const count = (channel: Channel) => conversations.filter((c) => c.channel === channel).length
 console.log(
-  `${holdout ? 'Hold-out set' : 'Agreement set'}: ${conversations.length} conversations (${count('call')} calls, ${count('chat')} chats, ${count('email')} e-mails), ${confusionTotal(overall)} answers`,
+  `${fresh ? 'Fresh set' : holdout ? 'Hold-out set' : 'Agreement set'}: ${conversations.length} conversations (${count('call')} calls, ${count('chat')} chats, ${count('email')} e-mails), ${confusionTotal(overall)} answers`,
 )
 console.log(
   `Local engine: median ${(times[Math.floor(times.length / 2)] ?? 0).toFixed(2)} ms per conversation (${rounds} rounds)\n`,

@@ -31,7 +31,6 @@ export const demoTemplates: TemplateInput[] = [
           q({
             question_text: 'Did the agent give their name?',
             evidence_phrases: ['my name is', 'you are speaking with'],
-            within_first_s: 30,
           }),
           q({
             question_text: 'Did the agent offer to help?',
@@ -167,12 +166,10 @@ export const demoTemplates: TemplateInput[] = [
             question_text: 'Did the agent state that the call is an attempt to collect a debt?',
             weight: 2,
             evidence_phrases: ['attempt to collect a debt', 'calling about an outstanding debt'],
-            within_first_s: 60,
           }),
           q({
             question_text: 'Did the agent say the call is recorded?',
             evidence_phrases: ['this call is recorded', 'calls are recorded for quality and training'],
-            within_first_s: 60,
           }),
         ],
       },

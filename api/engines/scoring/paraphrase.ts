@@ -44,7 +44,7 @@ const givesName: Paraphrase = (text) => {
     if (isName(m[1], '')) found.push({ index: m.index ?? 0, text: m[0] })
   }
   const signOff =
-    /(?:^|\n)\s*(?:kind regards|best regards|warm regards|regards|best wishes|with best wishes|many thanks|thanks|cheers|take care|yours sincerely|sincerely|best),?\s*\n\s*([A-Z][a-z]+)/gi
+    /(?:^|\n)\s*(?:with )?(?:kind regards|best regards|warm regards|regards|best wishes|many thanks|thanks|cheers|take care|yours sincerely|sincerely|best),?\s*\n\s*([A-Z][a-z]+)/gi
   for (const m of text.matchAll(signOff)) {
     if (isName(m[1], text.slice((m.index ?? 0) + m[0].length))) found.push({ index: m.index ?? 0, text: m[0] })
   }
@@ -57,7 +57,7 @@ const THANKS: Intent = {
   triggers: ['thank you for calling', 'thanks for calling'],
   paraphrases: [
     words(
-      '\\bthanks?(?: you)?(?: so much| very much)? for (?:calling|ringing|phoning|contacting|getting in touch|reaching out|messaging|writing|your (?:call|message|e-?mail|enquiry|letter))\\b',
+      '\\bthanks?(?: you)?(?: so much| very much)? for (?:calling|ringing|phoning|contacting|getting in touch|reaching out|messaging|writing|letting us know|taking the time|giving us a (?:ring|call)|your (?:call|message|e-?mail|enquiry|letter|question|query))\\b',
     ),
   ],
 }
@@ -110,6 +110,36 @@ const fullNumber: Paraphrase = (text) =>
   [...text.matchAll(/\b(?:\d{4}[ -]?){3}\d{4}\b|\b\d{8}\b/g)].map((m) => ({ index: m.index ?? 0, text: m[0] }))
 
 const INTENTS: Intent[] = [
+  {
+    triggers: [
+      'take you to court',
+      'call your employer',
+      'contact your employer',
+      'bailiffs will come',
+      'our legal team',
+    ],
+    paraphrases: [
+      words(
+        "\\b(?:county |magistrates'? )?court (?:action|proceedings|costs)\\b",
+        "\\b(?:be|end up|see you) in (?:the )?(?:county |magistrates'? )?court\\b",
+        "\\bapply to the (?:county |magistrates'? )court\\b",
+        '\\b(?:to|pass (?:it|this|your account) to) (?:our|the) solicitors\\b',
+        '\\b(?:on to|onto|approach|contact|ring|call|write to) your employer\\b',
+        '\\b(?:attachment of earnings|bailiffs?|enforcement agents?)\\b',
+      ),
+    ],
+  },
+  {
+    triggers: ['hardship programme', 'hardship fund', 'breathing space', 'financial support'],
+    paraphrases: [
+      words(
+        '\\b(?:support fund|warm home discount|priority services? register|vulnerable customers? team|payment holiday|payment break|stepchange|citizens advice|national debtline)\\b',
+        '\\bhardship (?:form|fund|team|scheme|programme|grant)\\b',
+        '\\b(?:pause|freeze) (?:the|your) account\\b',
+        '\\bput (?:a |the )?(?:[\\w-]+ )?hold on (?:the|your) account\\b',
+      ),
+    ],
+  },
   { triggers: ['your full card number is', 'your account number is'], paraphrases: [fullNumber] },
   {
     triggers: ['anything else i can help with'],
@@ -150,7 +180,9 @@ const INTENTS: Intent[] = [
         "\\b(?:don't|do not) know how (?:i'll|i will|i'm going to|we'll|we will|i can) (?:pay|manage|afford|cope)\\b",
         '\\b(?:made redundant|redundancy|between jobs|out of work|unemployed|on benefits|universal credit|sick pay|signed off|off sick)\\b',
         '\\b(?:hours|wages|pay|benefits?|income) (?:were |was |have been |has been |got )?(?:cut|reduced|stopped)\\b',
-        "\\bmoney(?:'s| is) (?:really |very |so )?(?:tight|short)\\b",
+        "\\b(?:money(?:'s| is)|it's|it is|things are|things have been) (?:really |very |so |a bit |a lot )?(?:tight|tighter|short|hard)\\b",
+        '\\b(?:on one wage|went part-time|gone part-time|maternity pay)\\b',
+        '\\b(?:pay|income|wages?|benefits?) (?:ended|stopped|dried up)\\b',
         '\\b(?:short of money|skint|broke|behind on (?:everything|my bills|the rent))\\b',
       ),
     ],
@@ -182,6 +214,9 @@ const INTENTS: Intent[] = [
         '\\bi can sort (?:that|this|it)\\b',
         "\\b(?:i'll|i will|let me) (?:check|find out|have a look|look)\\b",
         "\\bi(?:'d| would) (?:like|love) to help\\b",
+        '\\bwhat can i (?:sort|do|help)\\b',
+        '\\bi can (?:arrange|go through|activate|book|change|update|cancel|check|send|do) (?:that|this|it)\\b',
+        "\\blet's get (?:that|this|it) (?:sorted|looked at)\\b",
         '\\b(?:happy|glad|pleased) to (?:explain|arrange)\\b',
       ),
     ],
@@ -200,6 +235,9 @@ const INTENTS: Intent[] = [
         "\\b(?:i'm|i am|we're|we are) (?:so |really |very |truly )?sorry\\b",
         '\\b(?:happy|glad|pleased) to (?:explain|arrange|sort)\\b',
         '\\bi can (?:see|hear|understand) (?:how|why|that)\\b',
+        "\\bi know (?:it's|it is|this is|that's|that is|how)\\b",
+        '\\b(?:that|it) (?:sounds|must be|must have been)\\b',
+        "\\blet's get (?:that|this|it) (?:sorted|looked at)\\b",
       ),
     ],
   },
@@ -285,7 +323,7 @@ const INTENTS: Intent[] = [
           .filter(
             ([sentence]) =>
               new RegExp(AMOUNT, 'i').test(sentence) &&
-              /\b(?:balance|owe|owed|owing|overdue|outstanding|arrears)\b/i.test(sentence),
+              /\b(?:balance|owe|owed|owing|overdue|outstanding|arrears|unpaid)\b/i.test(sentence),
           )
           .map((m) => ({ index: m.index ?? 0, text: m[0] })),
     ],
@@ -299,7 +337,9 @@ const INTENTS: Intent[] = [
         '\\bspread (?:the|it|that|your)\\b',
         '\\b(?:instalments?|installments?)\\b',
         '\\b(?:£|\\$)\\s?\\d[\\d.,]* (?:a|per|each) (?:week|fortnight|month)\\b',
-        '\\bor (?:you|we) (?:could|can) (?:pay|split|set up)\\b',
+        '\\bor (?:you|we|i) (?:could|can) (?:pay|split|set up|add|spread)\\b',
+        '\\b(?:pay|paying) (?:it )?(?:monthly|weekly|fortnightly)\\b',
+        '\\b(?:monthly|weekly|fortnightly)(?: payments)?,? or (?:monthly|weekly|fortnightly)\\b',
       ),
     ],
   },
@@ -394,6 +434,8 @@ const INTENTS: Intent[] = [
         '\\b(?:recover|collect)(?:ing)? (?:the )?(?:money|debt|balance|amount) (?:you owe|owed|outstanding)\\b',
         '\\b(?:calling|writing|contacting you|here) (?:to|about) (?:collect|recover)\\b',
         '\\bcollect (?:a|the|this|an) (?:payment|debt|balance|amount)\\b',
+        '\\battempt to (?:collect|recover)\\b',
+        '\\b(?:collection|recovery) of (?:a|the|this|your) debt\\b',
       ),
     ],
   },

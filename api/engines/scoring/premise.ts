@@ -73,8 +73,13 @@ const thirdParty = (segments: Segment[]) =>
   any(
     segments,
     'customer',
-    /\b(?:moved out|moved away|no longer lives?|doesn't live|does not live|don't live|new tenants?|previous tenant|wrong number)\b/i,
-    /\b(?:i'm|i am) (?:his|her|their) (?:wife|husband|partner|son|daughter|mother|mum|father|dad|brother|sister|carer|flatmate|neighbour|landlord)\b/i,
+    /\b(?:he|she|they)(?:'s|'ve| has| have)? (?:moved out|moved away)\b/i,
+    /\b(?:no longer lives?|doesn't live|does not live|don't live|new tenants?|previous tenant|wrong number)\b/i,
+    /\b(?:his|her|their) (?:wife|husband|partner|son|daughter|mother|mum|father|dad|brother|sister|carer|flatmate|housemate|neighbour|landlord)\b/i,
+    /\b(?:i'm|i am) not [A-Z][a-z]+/,
+    /\bon (?:his|her|their|my (?:\w+'s)) behalf\b|\bon behalf of (?:my|our|his|her)\b/i,
+    /\b(?:my|our) (?:late )?(?:mum|mother|dad|father|husband|wife|son|daughter|brother|sister|partner|nan|gran|grandad)'s (?:account|bill|invoice|debt|gas|electricity|energy)\b/i,
+    /\bmy late\b/i,
     /\b(?:he|she|they)(?:'s| is| are|'re) not (?:here|in|available|home)\b/i,
   )
 
