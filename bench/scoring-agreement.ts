@@ -4,8 +4,10 @@
 // overall, per channel and per template, a confusion matrix per question (rows = human, columns =
 // engine), and the median time per conversation over BENCH_ROUNDS (10) rounds after a warm-up.
 //   npx tsx bench/scoring-agreement.ts            (add --verbose to list every disagreement)
-//   npx tsx bench/scoring-agreement.ts --holdout  (the first hold-out: written apart, later tuned on)
-//   npx tsx bench/scoring-agreement.ts --fresh    (the fresh set: written blind, never tuned on; the measure)
+//   npx tsx bench/scoring-agreement.ts --holdout  (the first hold-out: written apart, tuned on since)
+//   npx tsx bench/scoring-agreement.ts --fresh    (the second: written blind, measured, then tuned on)
+//   npx tsx bench/scoring-agreement.ts --blind    (the third: written blind, never tuned on; the measure)
+// Each set is measured blind once, then may be tuned on; the figure for unseen material is the newest set's.
 //
 // The engine takes timed segments. Calls: a turn runs from its `at` to the next turn's `at` (the last
 // turn: its words at 2.5 words a second, at least 2 s). Chats with `at` are timed the same way. Chats
@@ -27,18 +29,22 @@ import {
   type AgreementConversation,
   type Channel,
 } from '../tests/fixtures/scoring-agreement/conversations'
+import { blindConversations } from '../tests/fixtures/scoring-agreement/blind'
 import { freshConversations } from '../tests/fixtures/scoring-agreement/fresh'
 import { holdoutConversations } from '../tests/fixtures/scoring-agreement/holdout'
 
 const rounds = Number(process.env.BENCH_ROUNDS || 10)
 const verbose = process.argv.includes('--verbose')
-const holdout = process.argv.includes('--holdout')
-const fresh = process.argv.includes('--fresh')
-const conversations: AgreementConversation[] = fresh
-  ? freshConversations
-  : holdout
-    ? holdoutConversations
-    : agreementConversations
+const sets: Record<string, { name: string; conversations: AgreementConversation[] }> = {
+  '--holdout': { name: 'Hold-out set', conversations: holdoutConversations },
+  '--fresh': { name: 'Fresh set', conversations: freshConversations },
+  '--blind': { name: 'Blind set', conversations: blindConversations },
+}
+const chosen = process.argv.map((arg) => sets[arg]).find(Boolean) ?? {
+  name: 'Agreement set',
+  conversations: agreementConversations,
+}
+const conversations = chosen.conversations
 const MESSAGE_SLOT_S = 10
 const WORDS_PER_S = 2.5
 
@@ -112,7 +118,7 @@ for (const { c, template, segments } of prepared) {
 
 const count = (channel: Channel) => conversations.filter((c) => c.channel === channel).length
 console.log(
-  `${fresh ? 'Fresh set' : holdout ? 'Hold-out set' : 'Agreement set'}: ${conversations.length} conversations (${count('call')} calls, ${count('chat')} chats, ${count('email')} e-mails), ${confusionTotal(overall)} answers`,
+  `${chosen.name}: ${conversations.length} conversations (${count('call')} calls, ${count('chat')} chats, ${count('email')} e-mails), ${confusionTotal(overall)} answers`,
 )
 console.log(
   `Local engine: median ${(times[Math.floor(times.length / 2)] ?? 0).toFixed(2)} ms per conversation (${rounds} rounds)\n`,
