@@ -67,6 +67,7 @@ export async function decideItem(
         }),
       },
       set: { decidedBy: input.actorId, decidedAt: new Date(), claimedBy: null, claimedAt: null, evaluationId },
+      current: item,
     })
     // the new decision's corrections replace the last one's
     await tx

@@ -70,6 +70,8 @@ type Change = {
   detail?: Record<string, unknown>
   /** Columns that change with it. */
   set?: Partial<typeof scoringItems.$inferInsert>
+  /** Where the item stood when the caller read it in this transaction; read here when not given. */
+  current?: { bucket: ScoringBucket; version: number }
 }
 
 export const conflict = (message: string, bucket: ScoringBucket, version: number) =>
@@ -81,10 +83,12 @@ export const conflict = (message: string, bucket: ScoringBucket, version: number
  * conditional on the version read, so of two changes at once one wins and the other is a 409.
  */
 export async function applyChange(tx: Tx, change: Change) {
-  const [item] = await tx
-    .select({ bucket: scoringItems.bucket, version: scoringItems.version })
-    .from(scoringItems)
-    .where(eq(scoringItems.id, change.itemId))
+  const [item] = change.current
+    ? [change.current]
+    : await tx
+        .select({ bucket: scoringItems.bucket, version: scoringItems.version })
+        .from(scoringItems)
+        .where(eq(scoringItems.id, change.itemId))
   if (!item) throw notFound(NOT_FOUND)
   const to = nextBucket(item.bucket, change.event)
   if (to === null) throw conflict(`The item is ${item.bucket}: it cannot be ${change.event}`, item.bucket, item.version)
@@ -272,7 +276,7 @@ export async function markUnscored(
 export async function claimItem(db: Db, itemId: number, actorId: number) {
   return db.transaction(async (tx) => {
     const [item] = await tx
-      .select({ claimedBy: scoringItems.claimedBy })
+      .select({ claimedBy: scoringItems.claimedBy, bucket: scoringItems.bucket, version: scoringItems.version })
       .from(scoringItems)
       .where(eq(scoringItems.id, itemId))
     if (!item) throw notFound(NOT_FOUND)
@@ -284,6 +288,7 @@ export async function claimItem(db: Db, itemId: number, actorId: number) {
       event: 'claimed',
       actorId,
       set: { claimedBy: actorId, claimedAt: new Date() },
+      current: item,
     })
   })
 }
