@@ -95,7 +95,18 @@ const DISTRESS = [
   '\\b(?:really|so|very|extremely|absolutely) (?:worried|stressed|upset|scared)\\b',
   "\\b(?:don't|do not) (?:talk|speak) to me like that\\b",
   '\\bhow dare you\\b',
+  "\\bfor (?:god's|goodness'?|heaven's|pete's) sake\\b",
+  '\\b(?:you lot|you people) are\\b',
+  "\\b(?:i'm|i am) (?:such )?a (?:mess|wreck)\\b",
+  "\\b(?:don't|do not) know what to do\\b",
+  "\\bshouldn'?t have to\\b",
 ]
+/** Shouting in writing: four or more words in capitals ("I DONT OWE YOU ANYTHING"). */
+const shouting: Paraphrase = (text) =>
+  [...text.matchAll(/\b[A-Z]{2,}'?[A-Z]*(?:[ ,]+[A-Z]{1,}'?[A-Z]*){3,}\b/g)].map((m) => ({
+    index: m.index ?? 0,
+    text: m[0],
+  }))
 
 /** "Is that Colin Marsden?": the agent asking for someone by their full name. */
 const isThatName: Paraphrase = (text) =>
@@ -170,7 +181,7 @@ const INTENTS: Intent[] = [
   },
   {
     triggers: ['upset', 'stressed', 'angry', 'out of order', 'ridiculous', 'worried sick'],
-    paraphrases: [words(...DISTRESS)],
+    paraphrases: [words(...DISTRESS), shouting],
   },
   {
     triggers: ['lost my job', 'cannot afford', 'struggling', 'hardship', 'no money'],
@@ -312,6 +323,8 @@ const INTENTS: Intent[] = [
         '\\breference(?: number)?(?: is|:)?\\s+[A-Z0-9]{1,4}[- ]?[A-Z0-9]',
         '\\bcall us(?: back)? on\\b',
         '\\b0\\d{3}[ -]?\\d{3}[ -]?\\d{3,4}\\b',
+        "\\bour (?:phone |contact )?(?:number|helpline|line)(?:'s| is)\\b",
+        '\\b(?:invoice|payment|plan|case|claim|dispute|complaint|arrangement) (?:number|reference|ref)\\b',
       ),
     ],
   },
@@ -458,7 +471,9 @@ const INTENTS: Intent[] = [
       words(
         '\\bto confirm\\s*[:,-]',
         "\\bso (?:that(?:'s| is)|it's|it is|we have) (?:£|\\d|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|forty|fifty)",
-        "\\bthat(?:'s| is| has been) (?:all )?(?:set up|arranged|agreed|booked in)\\b",
+        "\\bthat(?:'s| is| has been) (?:all )?(?:set up|arranged|agreed|booked in|gone through)\\b",
+        "\\bso (?:i'll|i will|i've|i have) (?:note|noted|put)\\b",
+        "\\bso you(?:'re| are| will be|'ll be) pay",
       ),
     ],
   },
