@@ -6,7 +6,8 @@
 //   npx tsx bench/scoring-agreement.ts            (add --verbose to list every disagreement)
 //   npx tsx bench/scoring-agreement.ts --holdout  (the first hold-out: written apart, tuned on since)
 //   npx tsx bench/scoring-agreement.ts --fresh    (the second: written blind, measured, then tuned on)
-//   npx tsx bench/scoring-agreement.ts --blind    (the third: written blind, never tuned on; the measure)
+//   npx tsx bench/scoring-agreement.ts --blind    (the third: written blind, measured, then tuned on)
+//   npx tsx bench/scoring-agreement.ts --unseen   (the fourth: written blind, never tuned on; the measure)
 // Each set is measured blind once, then may be tuned on; the figure for unseen material is the newest set's.
 //
 // The engine takes timed segments. Calls: a turn runs from its `at` to the next turn's `at` (the last
@@ -32,6 +33,7 @@ import {
 import { blindConversations } from '../tests/fixtures/scoring-agreement/blind'
 import { freshConversations } from '../tests/fixtures/scoring-agreement/fresh'
 import { holdoutConversations } from '../tests/fixtures/scoring-agreement/holdout'
+import { unseenConversations } from '../tests/fixtures/scoring-agreement/unseen'
 
 const rounds = Number(process.env.BENCH_ROUNDS || 10)
 const verbose = process.argv.includes('--verbose')
@@ -39,6 +41,7 @@ const sets: Record<string, { name: string; conversations: AgreementConversation[
   '--holdout': { name: 'Hold-out set', conversations: holdoutConversations },
   '--fresh': { name: 'Fresh set', conversations: freshConversations },
   '--blind': { name: 'Blind set', conversations: blindConversations },
+  '--unseen': { name: 'Unseen set', conversations: unseenConversations },
 }
 const chosen = process.argv.map((arg) => sets[arg]).find(Boolean) ?? {
   name: 'Agreement set',
