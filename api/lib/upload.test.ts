@@ -4,9 +4,10 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { installErrorHandling } from '../plugins/errors'
 import { localBlobStore } from './blob-store'
-import { readUpload, readUploads } from './upload'
+import { readJsonOrUpload, readUpload, readUploads } from './upload'
 
 type Part = { name: string; value: string } | { name: string; filename: string; bytes: Buffer }
 
@@ -59,6 +60,15 @@ beforeAll(async () => {
   })
   app.post('/one', async (request) => {
     const { fields, file } = await readUpload(request, { maxBytes: 1000, tooLarge: 'Too large' })
+    return { fields, file: file && { filename: file.filename, size: file.size } }
+  })
+  app.post('/either', async (request) => {
+    const read = await readJsonOrUpload(request, z.object({ text: z.string().min(1, 'Paste something') }), {
+      maxBytes: 1000,
+      tooLarge: 'Too large',
+    })
+    if ('json' in read) return { text: read.json.text }
+    const { fields, file } = read.upload
     return { fields, file: file && { filename: file.filename, size: file.size } }
   })
   await app.ready()
@@ -151,6 +161,27 @@ describe('readUpload still takes one file in "file"', () => {
       payload: payload.subarray(0, payload.length - 12),
     })
     expect(cut.statusCode).toBe(400)
+  })
+})
+
+describe('readJsonOrUpload', () => {
+  it('checks a JSON body against its schema, and reads a multipart one as readUpload does', async () => {
+    const json = await app.inject({ method: 'POST', url: '/either', payload: { text: 'hello' } })
+    expect(json.json()).toEqual({ text: 'hello' })
+    const empty = await app.inject({ method: 'POST', url: '/either', payload: { text: '' } })
+    expect(empty.statusCode).toBe(400)
+    expect(empty.json()).toMatchObject({
+      message: 'Check the highlighted fields',
+      errors: { text: ['Paste something'] },
+    })
+    const upload = await app.inject({
+      method: 'POST',
+      url: '/either',
+      ...form([{ name: 'kind', value: 'chat' }, file('a.txt', 'abc', 'file')]),
+    })
+    expect(upload.json()).toEqual({ fields: { kind: 'chat' }, file: { filename: 'a.txt', size: 3 } })
+    const big = await app.inject({ method: 'POST', url: '/either', ...form([file('a.txt', 'x'.repeat(1001), 'file')]) })
+    expect(big.statusCode).toBe(413)
   })
 })
 

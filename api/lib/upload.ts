@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream'
 import type { FastifyError, FastifyRequest } from 'fastify'
+import type { z } from 'zod'
 import { newBlobKey, type BlobStore } from './blob-store'
 import { HttpError } from './http-error'
 
@@ -84,6 +85,26 @@ export async function readUpload(request: FastifyRequest, options: Options) {
     throw multipartError(error, options.tooLarge, options.tooMany ?? 'Send one file and the form fields only')
   }
   return { fields, file }
+}
+
+/**
+ * A request that takes either a JSON body (checked against `body`: a 400 with its field errors) or a
+ * multipart form with one file in `file` (read by readUpload with `options`), e.g. a pasted text or
+ * the same as a file.
+ */
+export async function readJsonOrUpload<S extends z.ZodTypeAny>(
+  request: FastifyRequest,
+  body: S,
+  options: Options,
+): Promise<{ json: z.output<S> } | { upload: Awaited<ReturnType<typeof readUpload>> }> {
+  if (request.isMultipart()) return { upload: await readUpload(request, options) }
+  const parsed = body.safeParse(request.body)
+  if (!parsed.success) {
+    // flatten() sets only the fields that have messages, whatever the schema's type says
+    const errors = parsed.error.flatten().fieldErrors as Record<string, string[]>
+    throw new HttpError(400, 'Check the highlighted fields', errors)
+  }
+  return { json: parsed.data }
 }
 
 const CUT_OFF = 'The upload was cut off or malformed'

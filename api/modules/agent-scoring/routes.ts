@@ -16,7 +16,7 @@ import type { Queue } from '../../jobs/queue'
 import type { BlobStore } from '../../lib/blob-store'
 import { route } from '../../lib/endpoint'
 import { HttpError } from '../../lib/http-error'
-import { readUpload, storedFile } from '../../lib/upload'
+import { readJsonOrUpload, storedFile } from '../../lib/upload'
 import { acceptAudio, isAudio } from '../speech/accept'
 import { sendListCsv } from '../../lib/csv'
 import { ok } from '../../lib/reply'
@@ -45,20 +45,19 @@ export const agentScoringRoutes: FastifyPluginAsyncZod<Options> = async (
 
   /** A pasted (JSON) or uploaded (multipart) conversation, read into turns; a call's audio becomes a recording. */
   async function readNewItem(request: FastifyRequest) {
-    if (!request.isMultipart()) {
-      const parsed = createScoringBody.safeParse(request.body)
-      if (!parsed.success) throw new HttpError(400, 'Check the highlighted fields', parsed.error.flatten().fieldErrors)
-      const body = parsed.data
-      const sides = await resolveNewItem(db, body)
-      const turns = body.channel === 'chat' ? chatFromText(body.text, sides) : emailFromText(body.text, sides)
-      return { ...body, sides, title: TITLE[body.channel], turns, recordingId: null }
-    }
     // audio goes to the blob store as it arrives; without one only text files are taken (kept in memory)
-    const { fields, file } = await readUpload(request, {
+    const read = await readJsonOrUpload(request, createScoringBody, {
       maxBytes: blobs ? RECORDING_MAX_BYTES : SCORING_TEXT_FILE_MAX_BYTES,
       tooLarge: blobs ? `The file is larger than ${RECORDING_MAX_BYTES / 1024 / 1024} MB` : TEXT_TOO_LARGE,
       ...(blobs && { store: { blobs, prefix: 'uploads' } }),
     })
+    if ('json' in read) {
+      const body = read.json
+      const sides = await resolveNewItem(db, body)
+      const turns = body.channel === 'chat' ? chatFromText(body.text, sides) : emailFromText(body.text, sides)
+      return { ...body, sides, title: TITLE[body.channel], turns, recordingId: null }
+    }
+    const { fields, file } = read.upload
     const removeFile = () => (file?.blobKey && blobs ? blobs.remove(file.blobKey).catch(() => {}) : undefined)
     try {
       const parsed = createScoringFields.safeParse(fields)

@@ -17,7 +17,7 @@ import { cancelSummary, requestSummary } from './job'
 import type { Queue } from '../../jobs/queue'
 import { HttpError } from '../../lib/http-error'
 import { ok } from '../../lib/reply'
-import { readUpload } from '../../lib/upload'
+import { readJsonOrUpload } from '../../lib/upload'
 import {
   createSummary,
   deleteSummary,
@@ -43,12 +43,12 @@ export const summarizationRoutes: FastifyPluginAsyncZod<Options> = async (app, {
 
   /** The text and type of a JSON or multipart request (a file's text is extracted here, so its errors come back at once). */
   async function readInput(request: FastifyRequest) {
-    if (!request.isMultipart()) {
-      const parsed = summarizeBody.safeParse(request.body)
-      if (!parsed.success) throw new HttpError(400, 'Check the highlighted fields', parsed.error.flatten().fieldErrors)
-      return { text: parsed.data.text, summaryType: parsed.data.summary_type, sourceName: PASTED_TEXT }
-    }
-    const { fields, file } = await readUpload(request, { maxBytes: SUMMARY_FILE_MAX_BYTES, tooLarge: TOO_LARGE })
+    const read = await readJsonOrUpload(request, summarizeBody, {
+      maxBytes: SUMMARY_FILE_MAX_BYTES,
+      tooLarge: TOO_LARGE,
+    })
+    if ('json' in read) return { text: read.json.text, summaryType: read.json.summary_type, sourceName: PASTED_TEXT }
+    const { fields, file } = read.upload
     const type = summaryTypeCode.safeParse(fields.summary_type)
     if (!type.success) throw fieldError('summary_type', 'Choose a summary type')
     if (file && file.size > 0) {
