@@ -183,19 +183,22 @@ export async function until<T>(
   }
 }
 
-/** A multipart/form-data body for `inject`: text fields, and optionally one file in `field` ("file"). */
-export function multipartBody(
-  fields: Record<string, string>,
-  file?: { name: string; bytes: Buffer | string; type?: string; field?: string },
-) {
+type FilePart = { name: string; bytes: Uint8Array | string; type?: string; field?: string }
+
+/** A multipart/form-data body for `inject`: text fields, then any files (each in its `field`, "file" by default). */
+export function multipartBody(fields: Record<string, string>, files: FilePart | FilePart[] = []) {
   const boundary = `----test${randomBytes(8).toString('hex')}`
-  const parts: Buffer[] = []
+  const parts: Uint8Array[] = []
   for (const [name, value] of Object.entries(fields)) {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`))
   }
-  if (file) {
+  for (const file of Array.isArray(files) ? files : [files]) {
     const head = `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`
-    parts.push(Buffer.from(head), Buffer.from(file.bytes), Buffer.from('\r\n'))
+    parts.push(
+      Buffer.from(head),
+      typeof file.bytes === 'string' ? Buffer.from(file.bytes) : file.bytes,
+      Buffer.from('\r\n'),
+    )
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`))
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }

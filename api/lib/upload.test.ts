@@ -5,33 +5,10 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { multipartBody } from '#api/test-utils'
 import { installErrorHandling } from '../plugins/errors'
 import { localBlobStore } from './blob-store'
 import { readJsonOrUpload, readUpload, readUploads } from './upload'
-
-type Part = { name: string; value: string } | { name: string; filename: string; bytes: Buffer }
-
-function form(parts: Part[]) {
-  const boundary = `----test${Math.random().toString(16).slice(2)}`
-  const chunks: Buffer[] = []
-  for (const part of parts) {
-    if ('value' in part) {
-      chunks.push(
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`),
-      )
-    } else {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-        ),
-        part.bytes,
-        Buffer.from('\r\n'),
-      )
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`))
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
-}
 
 const app = Fastify()
 const blobDir = fs.mkdtempSync(path.join(os.tmpdir(), 'upload-test-'))
@@ -79,18 +56,14 @@ afterAll(async () => {
   fs.rmSync(blobDir, { recursive: true, force: true })
 })
 
-const file = (name: string, text: string, field = 'photos') => ({
-  name: field,
-  filename: name,
-  bytes: Buffer.from(text),
-})
+const file = (name: string, text: string, field = 'photos') => ({ name, bytes: text, field })
 
 describe('readUploads', () => {
   it('reads several files of one field, in order, with the text fields', async () => {
     const res = await app.inject({
       method: 'POST',
       url: '/many',
-      ...form([{ name: 'name', value: 'Ann' }, file('a.jpg', 'first'), file('../../b.jpg', 'second')]),
+      ...multipartBody({ name: 'Ann' }, [file('a.jpg', 'first'), file('../../b.jpg', 'second')]),
     })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({
@@ -103,25 +76,36 @@ describe('readUploads', () => {
   })
 
   it('skips blank file inputs but refuses more files than allowed', async () => {
-    const blank = { name: 'photos', filename: '', bytes: Buffer.alloc(0) }
-    const ok = await app.inject({ method: 'POST', url: '/many', ...form([blank, file('a.jpg', 'x'), blank]) })
+    const blank = { name: '', bytes: '', field: 'photos' }
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/many',
+      ...multipartBody({}, [blank, file('a.jpg', 'x'), blank]),
+    })
     expect(ok.json().files).toHaveLength(1)
 
     const many = await app.inject({
       method: 'POST',
       url: '/many',
-      ...form(['a', 'b', 'c', 'd'].map((n) => file(`${n}.jpg`, n))),
+      ...multipartBody(
+        {},
+        ['a', 'b', 'c', 'd'].map((n) => file(`${n}.jpg`, n)),
+      ),
     })
     expect(many.statusCode).toBe(400)
     expect(many.json()).toMatchObject({ message: 'At most 3 photos', errors: { photos: ['At most 3 photos'] } })
   })
 
   it('answers 413 for a file over the bound, 400 for another field, 415 when not multipart', async () => {
-    const big = await app.inject({ method: 'POST', url: '/many', ...form([file('a.jpg', 'x'.repeat(1001))]) })
+    const big = await app.inject({
+      method: 'POST',
+      url: '/many',
+      ...multipartBody({}, file('a.jpg', 'x'.repeat(1001))),
+    })
     expect(big.statusCode).toBe(413)
     expect(big.json().message).toBe('A photo is too large')
 
-    const wrong = await app.inject({ method: 'POST', url: '/many', ...form([file('a.jpg', 'x', 'file')]) })
+    const wrong = await app.inject({ method: 'POST', url: '/many', ...multipartBody({}, file('a.jpg', 'x', 'file')) })
     expect(wrong.statusCode).toBe(400)
     expect(wrong.json().errors).toEqual({ photos: ['Attach a file'] })
 
@@ -130,7 +114,7 @@ describe('readUploads', () => {
   })
 
   it('answers 400 for a body cut off mid-way', async () => {
-    const { payload, headers } = form([file('a.jpg', 'abc')])
+    const { payload, headers } = multipartBody({}, file('a.jpg', 'abc'))
     const res = await app.inject({
       method: 'POST',
       url: '/many',
@@ -143,17 +127,17 @@ describe('readUploads', () => {
 
 describe('readUpload still takes one file in "file"', () => {
   it('reads it, refuses a second file with 413 and a cut-off body with 400', async () => {
-    const one = await app.inject({ method: 'POST', url: '/one', ...form([file('a.wav', 'abc', 'file')]) })
+    const one = await app.inject({ method: 'POST', url: '/one', ...multipartBody({}, file('a.wav', 'abc', 'file')) })
     expect(one.json()).toEqual({ fields: {}, file: { filename: 'a.wav', size: 3 } })
     const two = await app.inject({
       method: 'POST',
       url: '/one',
-      ...form([file('a.wav', 'abc', 'file'), file('b.wav', 'def', 'file')]),
+      ...multipartBody({}, [file('a.wav', 'abc', 'file'), file('b.wav', 'def', 'file')]),
     })
     expect(two.statusCode).toBe(413)
     expect(two.json().message).toBe('Send one file and the form fields only')
 
-    const { payload, headers } = form([file('a.wav', 'abc', 'file')])
+    const { payload, headers } = multipartBody({}, file('a.wav', 'abc', 'file'))
     const cut = await app.inject({
       method: 'POST',
       url: '/one',
@@ -177,10 +161,14 @@ describe('readJsonOrUpload', () => {
     const upload = await app.inject({
       method: 'POST',
       url: '/either',
-      ...form([{ name: 'kind', value: 'chat' }, file('a.txt', 'abc', 'file')]),
+      ...multipartBody({ kind: 'chat' }, file('a.txt', 'abc', 'file')),
     })
     expect(upload.json()).toEqual({ fields: { kind: 'chat' }, file: { filename: 'a.txt', size: 3 } })
-    const big = await app.inject({ method: 'POST', url: '/either', ...form([file('a.txt', 'x'.repeat(1001), 'file')]) })
+    const big = await app.inject({
+      method: 'POST',
+      url: '/either',
+      ...multipartBody({}, file('a.txt', 'x'.repeat(1001), 'file')),
+    })
     expect(big.statusCode).toBe(413)
   })
 })
@@ -188,7 +176,7 @@ describe('readJsonOrUpload', () => {
 describe('readUpload streaming to the blob store', () => {
   it('answers 400, at once and keeping nothing, to a small body cut off before its closing boundary', async () => {
     // the whole cut body fits in one chunk: the file stream is torn down before it is read (it used to hang)
-    const { payload, headers } = form([file('a.png', 'x'.repeat(5000), 'file')])
+    const { payload, headers } = multipartBody({}, file('a.png', 'x'.repeat(5000), 'file'))
     const started = Date.now()
     const cut = await app.inject({
       method: 'POST',
@@ -201,7 +189,11 @@ describe('readUpload streaming to the blob store', () => {
     expect(Date.now() - started).toBeLessThan(5000)
     expect(fs.readdirSync(blobDir, { recursive: true }).filter((f) => String(f).endsWith('.tmp'))).toEqual([])
 
-    const whole = await app.inject({ method: 'POST', url: '/stored', ...form([file('a.png', 'abc', 'file')]) })
+    const whole = await app.inject({
+      method: 'POST',
+      url: '/stored',
+      ...multipartBody({}, file('a.png', 'abc', 'file')),
+    })
     expect(whole.json()).toEqual({ file: { filename: 'a.png', size: 3 } })
   })
 })
@@ -210,10 +202,10 @@ describe('upload names', () => {
   it('drop bidi and other control characters, so a name shows as what it is', async () => {
     // "invoice‮fdp.exe" would show as "invoiceexe.pdf"
     const spoofed = 'invoice\u202Efdp.exe'
-    const one = await app.inject({ method: 'POST', url: '/one', ...form([file(spoofed, 'abc', 'file')]) })
+    const one = await app.inject({ method: 'POST', url: '/one', ...multipartBody({}, file(spoofed, 'abc', 'file')) })
     expect(one.json().file.filename).toBe('invoicefdp.exe')
     const isolates = 'a\u2066b\u2067c\u2068d\u2069e\u202Af\u202Bg\u202Ch\u202Di\u200Fj\u0085k.jpg'
-    const many = await app.inject({ method: 'POST', url: '/many', ...form([file(isolates, 'x')]) })
+    const many = await app.inject({ method: 'POST', url: '/many', ...multipartBody({}, file(isolates, 'x')) })
     expect(many.json().files[0].filename).toBe('abcdefghijk.jpg')
   })
 })

@@ -19,7 +19,7 @@ import { closeFace, detectFaces } from '#api/engines/face'
 import { DEFAULT_FACE_THRESHOLD as DEFAULT_THRESHOLD } from '#api/env'
 import { cropAround, RECAPTURES, readSample, withMoire } from '#api/engines/face/samples'
 import { createLinkSigner, IMAGE_LINK_TTL_S } from '#api/lib/signed-link'
-import { createUser, setupTestApp, testEnv, tokensFor, type TestApp } from '#api/test-utils'
+import { createUser, multipartBody, setupTestApp, testEnv, tokensFor, type TestApp } from '#api/test-utils'
 
 /*
  * Real photos through the real engine (each analysis ~0.7 s): single-face portraits cropped from
@@ -31,25 +31,6 @@ import { createUser, setupTestApp, testEnv, tokensFor, type TestApp } from '#api
 type File = { name: string; bytes: Buffer }
 const photos: Record<'ann' | 'annAgain' | 'annOnScreen' | 'bea' | 'beaSmaller' | 'group' | 'landscape', Buffer> =
   {} as never
-
-function multipart(fields: Record<string, string>, field: string, files: File[]) {
-  const boundary = `----test${Math.random().toString(16).slice(2)}`
-  const parts: Buffer[] = []
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`))
-  }
-  for (const file of files) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${file.name}"\r\nContent-Type: image/jpeg\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    )
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`))
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
-}
 
 let t: TestApp
 const as: Record<'owner' | 'other' | 'admin', Record<string, string>> = { owner: {}, other: {}, admin: {} }
@@ -104,7 +85,10 @@ const post = (
   field: string,
   files: File[],
 ) => {
-  const body = multipart(fields, field, files)
+  const body = multipartBody(
+    fields,
+    files.map((f) => ({ ...f, type: 'image/jpeg', field })),
+  )
   return t.app.inject({ method: 'POST', url, headers: { ...headers, ...body.headers }, payload: body.payload })
 }
 const enrol = (headers: Record<string, string>, name: string, files: File[], externalId = '') =>

@@ -20,7 +20,7 @@ import type { ChatMessage, Llm } from '#api/engines/llm/client'
 import { closeOcr } from '#api/engines/ocr'
 import { renderLines } from '#api/engines/ocr/test-images'
 import { createLinkSigner, IMAGE_LINK_TTL_S } from '#api/lib/signed-link'
-import { createUser, setupTestApp, testEnv, testQueue, tokensFor, type TestApp } from '#api/test-utils'
+import { createUser, multipartBody, setupTestApp, testEnv, testQueue, tokensFor, type TestApp } from '#api/test-utils'
 
 /*
  * Real documents through the real job: an invoice rendered with known text is read by tesseract.js
@@ -38,25 +38,8 @@ const INVOICE = [
   'Please pay within thirty days.',
 ]
 
-function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer; type?: string }) {
-  const boundary = `----test${Math.random().toString(16).slice(2)}`
-  const parts: Buffer[] = []
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`))
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
-          `Content-Type: ${file.type ?? 'image/png'}\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    )
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`))
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
-}
+const multipart = (fields: Record<string, string>, file?: { name: string; bytes: Buffer; type?: string }) =>
+  multipartBody(fields, file && { type: 'image/png', ...file })
 
 async function until<T>(probe: () => Promise<T | null | undefined | false>, ms = 90_000): Promise<T> {
   const end = Date.now() + ms

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { paths } from '#contract/paths'
 import { lookups, recordings } from '#api/db/schema'
 import { flacClaiming } from '#api/engines/speech/test-audio'
-import { createUser, setupTestApp, testQueue, tokensFor, type TestApp } from '#api/test-utils'
+import { createUser, multipartBody, setupTestApp, testQueue, tokensFor, type TestApp } from '#api/test-utils'
 
 /* A recording's length is read from its header at upload, so a long one is refused before any decoding (issue 13 #7). */
 
@@ -21,22 +21,12 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 function upload(name: string, bytes: Uint8Array) {
-  const boundary = '----length-test'
-  const field = (key: string, value: string) =>
-    `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`
-  const payload = Buffer.concat([
-    Buffer.from(field('language', 'en') + field('domain', 'banking')),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: audio/flac\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ])
+  const body = multipartBody({ language: 'en', domain: 'banking' }, { name, bytes, type: 'audio/flac' })
   return t.app.inject({
     method: 'POST',
     url: paths.uploadRecording,
-    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
   })
 }
 

@@ -10,7 +10,7 @@ import { parseEnv } from '#api/env'
 import { startQueue } from '#api/jobs/queue'
 import { registerJobs } from '#api/register-jobs'
 import { TRANSCRIBE_RECORDING } from '#api/modules/speech/job'
-import { createUser, setupTestApp, testQueue, tokensFor, type TestApp } from '#api/test-utils'
+import { createUser, multipartBody, setupTestApp, testQueue, tokensFor, type TestApp } from '#api/test-utils'
 
 /*
  * Real audio through the real job: a two-voice call spoken by espeak-ng (CI installs it, and
@@ -66,24 +66,8 @@ function conversation() {
   return Buffer.concat([header, data])
 }
 
-function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer }) {
-  const boundary = `----test${Math.random().toString(16).slice(2)}`
-  const parts: Buffer[] = []
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`))
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: audio/wav\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    )
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`))
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
-}
+const multipart = (fields: Record<string, string>, file?: { name: string; bytes: Buffer }) =>
+  multipartBody(fields, file && { ...file, type: 'audio/wav' })
 
 async function until<T>(probe: () => Promise<T | null | undefined | false>, ms = 90_000): Promise<T> {
   const end = Date.now() + ms

@@ -14,7 +14,7 @@ import { summaries } from '#api/db/schema'
 import { startQueue } from '#api/jobs/queue'
 import { registerJobs } from '#api/register-jobs'
 import { CANCELLED } from '#api/modules/summaries/store'
-import { createUser, setupTestApp, testQueue, tokensFor, type TestApp, until } from '#api/test-utils'
+import { createUser, multipartBody, setupTestApp, testQueue, tokensFor, type TestApp, until } from '#api/test-utils'
 import { parseEnv } from '#api/env'
 import type { z } from 'zod'
 
@@ -46,27 +46,6 @@ async function get<T extends z.ZodTypeAny>(schema: T, url: string, headers = aut
   const res = await t.app.inject({ method: 'GET', url, headers })
   expect(res.statusCode, res.body).toBe(200)
   return envelope(schema).parse(res.json()).data as z.infer<T>
-}
-
-/** A multipart body with text fields and an optional file. */
-function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer; type?: string }) {
-  const boundary = `----test${Math.random().toString(16).slice(2)}`
-  const parts: Buffer[] = []
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`))
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
-          `Content-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    )
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`))
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
 }
 
 describe('summary types and the empty chart', () => {
@@ -132,7 +111,7 @@ describe('summarize/', () => {
   })
 
   it('summarises an uploaded text file, named after the file', async () => {
-    const body = multipart(
+    const body = multipartBody(
       { summary_type: 'brief' },
       { name: 'call.txt', bytes: Buffer.from(CALL), type: 'text/plain' },
     )
@@ -165,14 +144,14 @@ describe('summarize/', () => {
     expect(badType.json().errors).toHaveProperty('summary_type')
     const malformed = await post('{"text": ', { 'content-type': 'application/json' })
     expect(malformed.statusCode).toBe(400)
-    const exe = multipart(
+    const exe = multipartBody(
       { summary_type: 'brief' },
       { name: 'notes.txt', bytes: Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(200)]) },
     )
     const renamed = await post(exe.payload, exe.headers)
     expect(renamed.statusCode).toBe(415)
     expect(renamed.json().errors).toHaveProperty('file')
-    const nothing = multipart({ summary_type: 'brief' })
+    const nothing = multipartBody({ summary_type: 'brief' })
     const empty = await post(nothing.payload, nothing.headers)
     expect(empty.statusCode).toBe(400)
     expect(empty.json().errors).toHaveProperty('text')
@@ -182,7 +161,7 @@ describe('summarize/', () => {
   })
 
   it('bounds the upload at 25 MB', async () => {
-    const big = multipart(
+    const big = multipartBody(
       { summary_type: 'brief' },
       { name: 'big.txt', bytes: Buffer.alloc(25 * 1024 * 1024 + 10, 'a') },
     )

@@ -7,7 +7,7 @@ import type { Db } from '#api/db/client'
 import { entities, jobCodes, staffProfiles, users } from '#api/db/schema'
 import { type UserFixture, userFixture } from '#api/modules/users/fixtures'
 import { importUsers } from '#api/modules/users/store/upload'
-import { login, setupTestApp, type TestApp } from '#api/test-utils'
+import { login, multipartBody, setupTestApp, type TestApp } from '#api/test-utils'
 
 let t: TestApp
 let f: UserFixture
@@ -18,14 +18,8 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-function multipart(content: Buffer | string, { field = 'file', filename = 'users.csv', type = 'text/csv' } = {}) {
-  const boundary = `----upload${randomBytes(6).toString('hex')}`
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`
-  return {
-    payload: Buffer.concat([Buffer.from(head), Buffer.from(content), Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  }
-}
+const multipart = (content: Buffer | string, { field = 'file', filename = 'users.csv', type = 'text/csv' } = {}) =>
+  multipartBody({}, { name: filename, bytes: content, type, field })
 
 async function upload(content: Buffer | string, options: Parameters<typeof multipart>[1] = {}, auth = f.adminAuth) {
   const { payload, headers } = multipart(content, options)
