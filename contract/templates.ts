@@ -8,6 +8,7 @@ export type SpeakerChoice = z.infer<typeof speakerChoice>
 const phrase = z.string().trim().min(1, 'A phrase cannot be empty').max(200, 'A phrase is at most 200 characters')
 const weight = z.coerce.number().int().min(1, 'Weight is at least 1').max(100, 'Weight is at most 100')
 const seconds = z.coerce.number().int().min(1).max(36_000).nullable()
+const messages = z.coerce.number().int().min(1, 'At least 1 message').max(100, 'At most 100 messages').nullable()
 
 export const templateQuestionInput = z
   .object({
@@ -20,6 +21,13 @@ export const templateQuestionInput = z
     speaker: speakerChoice.default('agent'),
     within_first_s: seconds.default(null),
     within_last_s: seconds.default(null),
+    /**
+     * The same window in a chat or e-mail thread, counted in the speaker's messages: the greeting in
+     * the agent's first 2 messages. Unset, it follows from the seconds (a chat message per 15 s, an
+     * e-mail thread's first message; a closing window covers every e-mail, as each closes on its own).
+     */
+    within_first_messages: messages.default(null),
+    within_last_messages: messages.default(null),
     /** The question applies only when one of these is said; none means it always applies. */
     applies_when_phrases: z.array(phrase).max(20).default([]),
     applies_when_speaker: speakerChoice.default('customer'),
@@ -27,6 +35,10 @@ export const templateQuestionInput = z
   .refine((q) => q.within_first_s === null || q.within_last_s === null, {
     message: 'Choose the first or the last seconds of the call, not both',
     path: ['within_last_s'],
+  })
+  .refine((q) => q.within_first_messages === null || q.within_last_messages === null, {
+    message: 'Choose the first or the last messages, not both',
+    path: ['within_last_messages'],
   })
 export type TemplateQuestionInput = z.infer<typeof templateQuestionInput>
 
@@ -59,6 +71,8 @@ export const templateQuestion = z.object({
   speaker: speakerChoice,
   within_first_s: z.number().int().nullable(),
   within_last_s: z.number().int().nullable(),
+  within_first_messages: z.number().int().nullable(),
+  within_last_messages: z.number().int().nullable(),
   applies_when_phrases: z.array(z.string()),
   applies_when_speaker: speakerChoice,
 })

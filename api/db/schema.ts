@@ -165,6 +165,8 @@ export const templateQuestions = pgTable(
     speaker: speakerEnum('speaker').notNull().default('agent'),
     withinFirstS: integer('within_first_s'),
     withinLastS: integer('within_last_s'),
+    withinFirstMessages: integer('within_first_messages'),
+    withinLastMessages: integer('within_last_messages'),
     appliesWhenPhrases: jsonb('applies_when_phrases').$type<string[]>().notNull().default([]),
     appliesWhenSpeaker: speakerEnum('applies_when_speaker').notNull().default('customer'),
   },

@@ -7,6 +7,8 @@ const q = (question: Q): TemplateQuestionInput => ({
   speaker: 'agent',
   within_first_s: null,
   within_last_s: null,
+  within_first_messages: null,
+  within_last_messages: null,
   applies_when_phrases: [],
   applies_when_speaker: 'customer',
   ...question,
@@ -27,6 +29,8 @@ export const demoTemplates: TemplateInput[] = [
             question_text: 'Did the agent greet the caller and thank them for calling in the first 30 seconds?',
             evidence_phrases: ['thank you for calling', 'good morning', 'good afternoon', 'welcome to'],
             within_first_s: 30,
+            // a chat's or e-mail thread's opening: the agent's first two messages
+            within_first_messages: 2,
           }),
           q({
             question_text: 'Did the agent give their name?',

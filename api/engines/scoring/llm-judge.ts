@@ -5,7 +5,9 @@ import { hhmmss } from './text'
 import {
   assemble,
   callDuration,
+  describeWindow,
   scoreTranscript,
+  type Channel,
   type ScoreOptions,
   type CallScore,
   type QuestionScore,
@@ -35,10 +37,10 @@ condition never arises or what it presupposes did not happen, as the question sa
 give a one-sentence justification. Respect who must say it and the time window. Reply with JSON:
 {"answers":[{"question_id":1,"value":"yes","evaluation_key_word":"…","start_seconds":12.5,"justification":"…"}]}`
 
-function describe(q: TemplateQuestion) {
+function describe(q: TemplateQuestion, channel: Channel) {
   const parts = [`#${q.id} ${q.text}`, `must be said by: ${q.speaker}`, `evidence such as: ${q.phrases.join(' | ')}`]
-  if (q.window?.first_s) parts.push(`only in the first ${q.window.first_s} s`)
-  if (q.window?.last_s) parts.push(`only in the last ${q.window.last_s} s`)
+  const window = describeWindow(q, channel)
+  if (window) parts.push(`only${window}`)
   if (q.applies_when)
     parts.push(`applies only if the ${q.applies_when.speaker} mentions: ${q.applies_when.phrases.join(' | ')}`)
   const premise = premiseOf(q.text)
@@ -62,16 +64,32 @@ function fromJudge(q: TemplateQuestion, a: JudgedAnswer | undefined, duration: n
   }
 }
 
-export async function judgeWithLlm(llm: Llm, template: TemplateCategory[], segments: Segment[]): Promise<CallScore> {
+export async function judgeWithLlm(
+  llm: Llm,
+  template: TemplateCategory[],
+  segments: Segment[],
+  channel: Channel = 'call',
+): Promise<CallScore> {
   const duration = callDuration(segments)
-  const transcript = segments.map((s) => `[${s.start.toFixed(1)}s ${s.speaker}] ${s.text}`).join('\n')
-  const questions = template.flatMap((c) => c.questions.map(describe)).join('\n')
+  // a chat's or e-mail's place is its message's number; its seconds are only the order
+  const transcript = segments
+    .map((s, i) =>
+      channel === 'call'
+        ? `[${s.start.toFixed(1)}s ${s.speaker}] ${s.text}`
+        : `[message ${i + 1} ${s.speaker}] ${s.text}`,
+    )
+    .join('\n')
+  const questions = template.flatMap((c) => c.questions.map((q) => describe(q, channel))).join('\n')
+  const length =
+    channel === 'call'
+      ? `Call length: ${duration.toFixed(1)} s`
+      : `A ${channel === 'chat' ? 'chat' : 'e-mail thread'} of ${segments.length} messages`
   const { answers } = await llm.json(
     [
       { role: 'system', content: SYSTEM },
       {
         role: 'user',
-        content: `Call length: ${duration.toFixed(1)} s\n\nTranscript:\n${transcript}\n\nQuestions:\n${questions}`,
+        content: `${length}\n\nTranscript:\n${transcript}\n\nQuestions:\n${questions}`,
       },
     ],
     judged,
@@ -91,7 +109,11 @@ export async function scoreCall(
 ): Promise<ScoredBy> {
   if (llm) {
     try {
-      return { result: await judgeWithLlm(llm, template, segments), engine: 'llm', fallback_reason: null }
+      return {
+        result: await judgeWithLlm(llm, template, segments, options.channel),
+        engine: 'llm',
+        fallback_reason: null,
+      }
     } catch (error) {
       const reason =
         error instanceof z.ZodError ? 'the judge answered in an unexpected shape' : (error as Error).message

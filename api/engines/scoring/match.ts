@@ -19,6 +19,8 @@ export type Evidence = {
   at: number
   /** Share of the phrase's content words found (1 = all of them). */
   coverage: number
+  /** Which segment (turn, message) it is in, counted from 0. */
+  index: number
 }
 
 type Prepared = { segment: Segment; tokens: Token[]; spoken: number }
@@ -65,11 +67,11 @@ type Wanted = { keys: string[]; required: string[]; sequence: string[]; negated:
  * help", "we won't take you to court or contact your employer") nor sit in a hedged frame
  * ("normally I'd confirm your postcode, but…").
  */
-function findIn(p: Prepared, want: Wanted, phraseLength: number): Evidence | null {
+function findIn(p: Prepared, want: Wanted, phraseLength: number): Omit<Evidence, 'index'> | null {
   const keys = new Set(want.keys)
   const need = needed(keys.size)
   const span = phraseLength + 4
-  let best: Evidence | null = null
+  let best: Omit<Evidence, 'index'> | null = null
   for (let i = 0; i < p.tokens.length; i++) {
     if (!keys.has(p.tokens[i].key)) continue
     const found = new Set<string>()
@@ -115,7 +117,8 @@ export function findPhrase(
 ): { evidence: Evidence | null; elsewhere: Evidence | null } {
   let evidence: Evidence | null = null
   let elsewhere: Evidence | null = null
-  const keep = (hit: Evidence, index: number) => {
+  const keep = (found: Omit<Evidence, 'index'>, index: number) => {
+    const hit = { ...found, index }
     if (accept(hit.segment, index)) {
       if (!evidence || hit.at < evidence.at) evidence = hit
     } else if (!elsewhere || hit.at < elsewhere.at) {

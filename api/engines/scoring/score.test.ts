@@ -286,6 +286,26 @@ describe('paraphrase, negation scope and mention without action', () => {
     })
     expect(recorded).toMatchObject({ value: 'n/a', passed: null })
   })
+
+  it("counts a chat's window in the template's messages when it gives them, and says so", () => {
+    const chat: Segment[] = [
+      { speaker: 'customer', start: 0, end: 10, text: 'hi, is my card blocked?' },
+      { speaker: 'agent', start: 10, end: 20, text: "Hello, I'm Wes." },
+      { speaker: 'agent', start: 20, end: 30, text: 'Let me check.' },
+      { speaker: 'agent', start: 30, end: 40, text: 'Thanks for getting in touch, it is not blocked.' },
+    ]
+    const greeting = (window: TemplateQuestion['window']) =>
+      scoreTranscript([category('Only', [question({ phrases: ['thank you for calling'], window })])], chat, {
+        channel: 'chat',
+      }).categories[0].questions[0]
+    // 30 s of a chat is the agent's first 2 messages; the template may say 3
+    expect(greeting({ first_s: 30 })).toMatchObject({ value: 'no' })
+    expect(greeting({ first_s: 30 }).justification).toMatch(/the agent in their first 2 messages\.$/)
+    expect(greeting({ first_s: 30, first_messages: 3 }).value).toBe('yes')
+    expect(greeting({ first_s: 30, first_messages: 3 }).justification).toBe(
+      'The agent said "Thanks for getting in touch" (agent, message 4).',
+    )
+  })
 })
 
 describe("scoring an auditor's answers", () => {

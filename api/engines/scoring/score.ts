@@ -20,8 +20,12 @@ export type TemplateQuestion = {
   /** Said by `speaker` (inside the window), any of these makes the answer yes. */
   phrases: string[]
   speaker: Speaker | 'any'
-  /** Only the first or last N seconds of the call count (e.g. a greeting in the first 30 s). */
-  window?: { first_s?: number; last_s?: number }
+  /**
+   * Only the first or last N seconds of a call count (e.g. a greeting in the first 30 s); in a chat or
+   * e-mail thread, the speaker's first or last N messages, as the template says or, unsaid, as the
+   * seconds give (see windowTest).
+   */
+  window?: { first_s?: number; last_s?: number; first_messages?: number; last_messages?: number }
   /** The question applies only when one of these is said first (e.g. the customer asks for a refund); otherwise n/a. */
   applies_when?: { phrases: string[]; speaker: Speaker | 'any' }
 }
@@ -71,9 +75,10 @@ const who = (s: Speaker | 'any') => (s === 'any' ? 'anyone' : `the ${s}`)
 const CHAT_MESSAGE_S = 15
 
 /**
- * Whether a segment is inside the question's window. Calls count seconds. Chats count the messages of
- * the question's speaker (one per 15 s of the window). An e-mail thread opens with its first message;
- * every e-mail closes on its own, so a closing window covers them all.
+ * Whether a segment is inside the question's window. Calls count seconds. Chats and e-mails count the
+ * messages of the question's speaker: as many as the template says, or else, for a chat, one per 15 s
+ * of the window; an e-mail thread opens with its first message, and every e-mail closes on its own, so
+ * a closing window in seconds covers them all.
  */
 function windowTest(q: TemplateQuestion, segments: Segment[], channel: Channel) {
   const side = segments.map((s, i) => ({ s, i })).filter(({ s }) => q.speaker === 'any' || s.speaker === q.speaker)
@@ -84,23 +89,42 @@ function windowTest(q: TemplateQuestion, segments: Segment[], channel: Channel) 
     const to = q.window?.first_s ?? Number.POSITIVE_INFINITY
     return (s: Segment) => s.start >= from && s.start <= to
   }
-  const messages = (seconds: number) => (channel === 'email' ? 1 : Math.max(1, Math.round(seconds / CHAT_MESSAGE_S)))
-  const first = q.window?.first_s !== undefined ? messages(q.window.first_s) : Number.POSITIVE_INFINITY
-  const last = q.window?.last_s !== undefined && channel === 'chat' ? messages(q.window.last_s) : side.length
+  const { first, last } = messageWindow(q, channel, side.length)
   return (_: Segment, index: number) => {
     const k = rank.get(index)
     return k === undefined || (k < first && k >= side.length - last)
   }
 }
 
-function describeWindow(q: TemplateQuestion) {
-  if (q.window?.first_s !== undefined) return ` in the first ${q.window.first_s} s`
-  if (q.window?.last_s !== undefined) return ` in the last ${q.window.last_s} s`
+/** How many of the speaker's messages a chat or e-mail window takes from the start and from the end. */
+function messageWindow(q: TemplateQuestion, channel: Channel, count: number) {
+  const w = q.window ?? {}
+  const fromSeconds = (seconds: number) => (channel === 'email' ? 1 : Math.max(1, Math.round(seconds / CHAT_MESSAGE_S)))
+  const first = w.first_messages ?? (w.first_s !== undefined ? fromSeconds(w.first_s) : Number.POSITIVE_INFINITY)
+  const last = w.last_messages ?? (w.last_s !== undefined && channel === 'chat' ? fromSeconds(w.last_s) : count)
+  return { first, last }
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+
+/** The question's window in words: " in the first 30 s" of a call, " in their first 2 messages" of a chat. */
+export function describeWindow(q: TemplateQuestion, channel: Channel) {
+  const w = q.window
+  if (!w) return ''
+  if (channel === 'call') {
+    if (w.first_s !== undefined) return ` in the first ${w.first_s} s`
+    if (w.last_s !== undefined) return ` in the last ${w.last_s} s`
+    return ''
+  }
+  const { first, last } = messageWindow(q, channel, Number.POSITIVE_INFINITY)
+  if (Number.isFinite(first)) return ` in their first ${plural(first, 'message')}`
+  if (Number.isFinite(last)) return ` in their last ${plural(last, 'message')}`
   return ''
 }
 
-function quoted(e: Evidence) {
-  return `"${e.words}" (${e.segment.speaker}, ${hhmmss(e.at)})`
+/** The words quoted with who said them and where: the time in a call, the message's number in a chat or e-mail thread. */
+function quoted(e: Evidence, channel: Channel) {
+  return `"${e.words}" (${e.segment.speaker}, ${channel === 'call' ? hhmmss(e.at) : `message ${e.index + 1}`})`
 }
 
 /** Answers one question from the transcript, with its evidence and a one-line justification. */
@@ -115,7 +139,8 @@ export function answerQuestion(
   }
   // an outbound chat or e-mail (the agent wrote first) has no contact to thank the customer for
   const outbound = channel !== 'call' && prepared[0]?.segment.speaker === 'agent'
-  if (outbound && q.window?.first_s !== undefined && isThanksForContact(q.phrases)) {
+  const opening = q.window?.first_s !== undefined || q.window?.first_messages !== undefined
+  if (outbound && opening && isThanksForContact(q.phrases)) {
     return { ...base, value: 'n/a', passed: null, justification: 'Not applicable: the agent started the contact.' }
   }
   if (q.applies_when) {
@@ -163,13 +188,13 @@ export function answerQuestion(
       evaluation_key_word: evidence.words,
       start_time: hhmmss(evidence.at),
       start_seconds: round1(evidence.at),
-      justification: `${who(q.speaker)[0].toUpperCase()}${who(q.speaker).slice(1)} said ${quoted(evidence)}.`,
+      justification: `${who(q.speaker)[0].toUpperCase()}${who(q.speaker).slice(1)} said ${quoted(evidence, channel)}.`,
     }
   }
   if (!premiseHolds()) return notApplicable()
-  const expectedWhere = `${who(q.speaker)}${describeWindow(q)}`
+  const expectedWhere = `${who(q.speaker)}${describeWindow(q, channel)}`
   const justification = elsewhere
-    ? `Said as ${quoted(elsewhere)}, but it had to come from ${expectedWhere}.`
+    ? `Said as ${quoted(elsewhere, channel)}, but it had to come from ${expectedWhere}.`
     : `No words to that effect from ${expectedWhere}.`
   return {
     ...base,

@@ -54,6 +54,8 @@ const question = (text: string, expected: 'yes' | 'no') => ({
   speaker: 'agent' as const,
   within_first_s: null,
   within_last_s: null,
+  within_first_messages: null,
+  within_last_messages: null,
   applies_when_phrases: [],
   applies_when_speaker: 'customer' as const,
 })

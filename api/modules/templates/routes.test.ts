@@ -27,6 +27,8 @@ const inbound: TemplateInput = {
           speaker: 'agent',
           within_first_s: 30,
           within_last_s: null,
+          within_first_messages: null,
+          within_last_messages: null,
           applies_when_phrases: [],
           applies_when_speaker: 'customer',
         },
@@ -45,6 +47,8 @@ const inbound: TemplateInput = {
           speaker: 'agent',
           within_first_s: null,
           within_last_s: null,
+          within_first_messages: null,
+          within_last_messages: null,
           applies_when_phrases: [],
           applies_when_speaker: 'customer',
         },
@@ -56,6 +60,8 @@ const inbound: TemplateInput = {
           speaker: 'agent',
           within_first_s: null,
           within_last_s: null,
+          within_first_messages: null,
+          within_last_messages: null,
           applies_when_phrases: ['refund'],
           applies_when_speaker: 'customer',
         },
@@ -235,5 +241,20 @@ describe('templates', () => {
     })
     expect(gone.json().data).toEqual({ template_internal_id: unused, archived: false })
     expect((await getOne(unused)).statusCode).toBe(404)
+  })
+  it('keeps a window in messages for chats and e-mails beside the one in seconds', async () => {
+    const chatty = structuredClone(inbound)
+    chatty.categories[0].questions[0].within_first_messages = 2
+    const created: Template = (await create(chatty)).json().data
+    const read: Template = (await getOne(created.template_internal_id, 'agent')).json().data
+    expect(read.categories[0].questions[0]).toMatchObject({ within_first_s: 30, within_first_messages: 2 })
+    expect(read.categories[1].questions[0]).toMatchObject({ within_first_messages: null, within_last_messages: null })
+    const both = structuredClone(chatty)
+    both.categories[0].questions[0].within_last_messages = 1
+    const conflict = await create(both)
+    expect(conflict.statusCode).toBe(400)
+    expect(conflict.json().errors['categories.0.questions.0.within_last_messages']).toEqual([
+      'Choose the first or the last messages, not both',
+    ])
   })
 })

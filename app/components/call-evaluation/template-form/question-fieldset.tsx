@@ -41,9 +41,13 @@ type Props = {
 export function QuestionFieldset({ form, question, listName, index, count, label, readOnly }: Props) {
   const q = question.getFieldset()
   const headingId = `${question.id}-heading`
-  const conditional = [q.within_first_s, q.within_last_s, q.applies_when_phrases].some(
-    (f) => (typeof f.initialValue === 'string' && f.initialValue !== '') || f.errors,
-  )
+  const conditional = [
+    q.within_first_s,
+    q.within_last_s,
+    q.within_first_messages,
+    q.within_last_messages,
+    q.applies_when_phrases,
+  ].some((f) => (typeof f.initialValue === 'string' && f.initialValue !== '') || f.errors)
   return (
     <Paper role="group" aria-labelledby={headingId} withBorder bg="gray.0" p="sm" radius="md">
       <Stack gap="sm">
@@ -101,6 +105,20 @@ export function QuestionFieldset({ form, question, listName, index, count, label
                 label="Within the last seconds"
                 description="Or only near the end of the call"
                 error={q.within_last_s.errors?.[0]}
+              />
+              <TextInput
+                {...getInputProps(q.within_first_messages, { type: 'number', ...noAria })}
+                min={1}
+                label="Within the first messages"
+                description="Chats and e-mails: the speaker's first messages. Empty: one chat message per 15 s, an e-mail thread's first"
+                error={q.within_first_messages.errors?.[0]}
+              />
+              <TextInput
+                {...getInputProps(q.within_last_messages, { type: 'number', ...noAria })}
+                min={1}
+                label="Within the last messages"
+                description="Or only the speaker's last messages. Empty: one chat message per 15 s, every e-mail"
+                error={q.within_last_messages.errors?.[0]}
               />
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">

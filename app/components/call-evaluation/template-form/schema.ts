@@ -17,6 +17,8 @@ export type QuestionFormValue = {
   speaker: SpeakerChoice
   within_first_s?: number | string | null
   within_last_s?: number | string | null
+  within_first_messages?: number | string | null
+  within_last_messages?: number | string | null
   applies_when_phrases: string
   applies_when_speaker: SpeakerChoice
 }
@@ -58,6 +60,8 @@ function questionInput(q: unknown) {
     evidence_phrases: phraseLines(q.evidence_phrases),
     within_first_s: number(q.within_first_s),
     within_last_s: number(q.within_last_s),
+    within_first_messages: number(q.within_first_messages),
+    within_last_messages: number(q.within_last_messages),
     applies_when_phrases: phraseLines(q.applies_when_phrases),
   }
 }

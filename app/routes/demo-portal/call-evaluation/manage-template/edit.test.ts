@@ -94,6 +94,8 @@ describe('template form action', () => {
     const value = structuredClone(created)
     value.categories[0].questions[0].evidence_phrases = '  thank you for calling \r\n\r\ngood morning\n'
     value.categories[0].questions[1].within_last_s = ''
+    value.categories[0].questions[0].within_first_messages = '2'
+    value.categories[0].questions[1].within_last_messages = ''
     value.categories[0].questions[1].weight = ' '
     const result = await submit(value)
     expect(result.status).toBe(302)
@@ -101,8 +103,13 @@ describe('template form action', () => {
     expect(await toastOf(result.headers)).toMatchObject({ message: 'Template created successfully', type: 'success' })
     expect(sent!.name).toBe('Outbound retention')
     expect(sent!.categories[0].questions[0].evidence_phrases).toEqual(['thank you for calling', 'good morning'])
-    expect(sent!.categories[0].questions[0].within_first_s).toBe(30)
-    expect(sent!.categories[0].questions[1]).toMatchObject({ within_first_s: null, within_last_s: null, weight: 1 })
+    expect(sent!.categories[0].questions[0]).toMatchObject({ within_first_s: 30, within_first_messages: 2 })
+    expect(sent!.categories[0].questions[1]).toMatchObject({
+      within_first_s: null,
+      within_last_s: null,
+      within_last_messages: null,
+      weight: 1,
+    })
     expect(sent!.categories[1]).toMatchObject({ name: 'Identity verification', weight: 2, auto_failed: true })
     expect(sent!.categories[0].auto_failed).toBe(false)
   })
