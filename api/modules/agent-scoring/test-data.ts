@@ -27,7 +27,8 @@ import { createItem, markScored, markUnscored, setJobStatus } from './store/item
  */
 
 type Answer = 'yes' | 'no' | 'n/a'
-type Criterion = { value: Answer; confidence?: number; check?: EvidenceCheck }
+/** One criterion's result; `quote: false` for an answer that rests on nothing said (no quote to check). */
+type Criterion = { value: Answer; confidence?: number; check?: EvidenceCheck; quote?: false }
 
 export type ScoringQueue = Awaited<ReturnType<typeof seedScoringQueue>>
 
@@ -88,7 +89,8 @@ export async function seedScoringQueue(t: TestApp, as: Record<Who, Person>) {
         questionId: questions[i]!,
         value: c.value,
         rationale: 'From the first message.',
-        evidence: [{ quote: 'my name is Priya', speaker: 'agent', turn: 0, start_s: null }],
+        evidence:
+          c.quote === false ? [] : [{ quote: 'my name is Priya', speaker: 'agent' as const, turn: 0, start_s: null }],
         check: c.check ?? 'verified',
         confidence: c.confidence ?? 0.9,
       })),
@@ -119,7 +121,9 @@ export async function seedScoringQueue(t: TestApp, as: Record<Who, Person>) {
   await markUnscored(t.db, P3, { notScorable: 'too_few_words' })
   const P4 = await item(8)
   await setJobStatus(t.db, P4, 'in_queue')
-  const R1 = await score(await item(10), [yes, yes, { value: 'yes', confidence: 0.95 }], 100)
+  // R1's n/a rests on nothing said: no quote, so nothing for the check to verify or fail
+  const noQuote: Criterion = { value: 'n/a', quote: false, check: 'unverified', confidence: 0.7 }
+  const R1 = await score(await item(10), [noQuote, yes, { value: 'yes', confidence: 0.95 }], 100)
   const R2 = await score(
     await item(11, { title: '=HYPERLINK("http://x"), "quoted"' }),
     [yes, { value: 'no', confidence: 0.4 }, yes],

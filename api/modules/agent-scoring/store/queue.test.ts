@@ -22,7 +22,7 @@ describe('list/: a bucket of the queue, filtered and sorted', () => {
   it('puts the least confident first, then the oldest, unscored items after', async () => {
     const { P1, P2, P3, P4, R1, R2, R3 } = w.q.items
     expect(await ids({ bucket: 'pending' })).toEqual([P1, P2, P3, P4])
-    // R2 has a criterion at 0.4; R1 and R3 are at 0.9: the older first
+    // R2 has a criterion at 0.4, R1 one at 0.7, R3 is at 0.9
     expect(await ids({ bucket: 'ai_reviewed' })).toEqual([R2, R1, R3])
     expect(await ids({ bucket: 'ai_reviewed', ordering: '-created_at' })).toEqual([R3, R2, R1])
     expect(await ids({ bucket: 'ai_reviewed', ordering: '-confidence' })).toEqual([R3, R1, R2])
@@ -54,6 +54,7 @@ describe('list/: a bucket of the queue, filtered and sorted', () => {
   it('says of each row what the supervisor acts on', async () => {
     const { P2, P3, P4, R1, R2, R3, D2 } = w.q.items
     const rows = new Map((await list({})).results.map((r) => [r.item_id, r]))
+    // every quote verified; its n/a, with no quote, has nothing to verify
     expect(rows.get(R1)).toMatchObject({ needs_human: false, all_verified_high: true, age_s: null, ai_score: 100 })
     expect(rows.get(R2)).toMatchObject({ needs_human: true, all_verified_high: false })
     expect(rows.get(R2)!.confidence).toBeCloseTo(0.4)

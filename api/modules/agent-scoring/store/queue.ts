@@ -26,9 +26,12 @@ import { NEEDS_HUMAN_BELOW } from './items'
 const rowColumns = {
   item: headItemColumns,
   ...headColumns,
-  /** Every criterion's quote checked word for word (none repaired or unverified). */
+  /**
+   * Every quote checked word for word (none repaired or unverified). An answer that rests on nothing
+   * said ("no words to that effect") has no quote to check: its weaker footing is in its confidence.
+   */
   allVerified: sql<boolean>`not exists (select 1 from ${scoringResults} r
-    where r.item_id = ${scoringItems.id} and r.evidence_check <> 'verified')`,
+    where r.item_id = ${scoringItems.id} and r.evidence_check <> 'verified' and jsonb_array_length(r.evidence) > 0)`,
 }
 
 /** The rows of the queue with their names, for a WHERE and ORDER BY to come. */
