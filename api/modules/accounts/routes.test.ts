@@ -105,11 +105,13 @@ describe('tokens', () => {
   })
 
   it('lets an access token live ACCESS_TOKEN_SECONDS', async () => {
-    const short = await setupTestApp({ accessTokenTtlS: 1 })
+    // a token's exp is in whole seconds from a whole-second iat, so a 1 s token issued late in its
+    // second may be stale before a loaded machine uses it: 3 s leaves room, and 4.1 s is past any exp
+    const short = await setupTestApp({ accessTokenTtlS: 3 })
     try {
       const { auth } = await tokensFor(short, await createUser(short))
       expect((await short.app.inject({ url: paths.userDetail, headers: auth })).statusCode).toBe(200)
-      await new Promise((resolve) => setTimeout(resolve, 2100))
+      await new Promise((resolve) => setTimeout(resolve, 4100))
       expect((await short.app.inject({ url: paths.userDetail, headers: auth })).statusCode).toBe(401)
     } finally {
       await short.close()
