@@ -1,14 +1,15 @@
 // The shape of the labelled sets (tests/fixtures/scoring-agreement): the agreement set, the hold-out set that
-// tuning never sees, and the fresh, blind and unseen sets, each written blind (engine code unread, engine not run
-// on it) as a measure on unseen material, as bench/scoring-agreement.ts relies on them. No accuracy threshold
-// here: the bench prints the figures. (It lives here because the vitest projects include api/ and app/, not
-// tests/.)
+// tuning never sees, and the fresh, blind, unseen and novel sets, each written blind (engine code unread, engine
+// not run on it) as a measure on unseen material, as bench/scoring-agreement.ts relies on them. No accuracy
+// threshold here: the bench prints the figures. (It lives here because the vitest projects include api/ and app/,
+// not tests/.)
 import { describe, expect, it } from 'vitest'
 import { demoTemplates } from '#api/seed/templates-data'
 import { blindConversations } from '#tests/fixtures/scoring-agreement/blind'
 import { agreementConversations } from '#tests/fixtures/scoring-agreement/conversations'
 import { freshConversations } from '#tests/fixtures/scoring-agreement/fresh'
 import { holdoutConversations } from '#tests/fixtures/scoring-agreement/holdout'
+import { novelConversations } from '#tests/fixtures/scoring-agreement/novel'
 import { unseenConversations } from '#tests/fixtures/scoring-agreement/unseen'
 
 const questionsOf = new Map(
@@ -41,12 +42,26 @@ it('no key of the unseen set is in the agreement, the hold-out, the fresh or the
   expect(unseenConversations.map((c) => c.key).filter((key) => otherKeys.has(key))).toEqual([])
 })
 
+it('no key of the novel set is in the agreement, the hold-out, the fresh, the blind or the unseen set', () => {
+  const otherKeys = new Set(
+    [
+      ...agreementConversations,
+      ...holdoutConversations,
+      ...freshConversations,
+      ...blindConversations,
+      ...unseenConversations,
+    ].map((c) => c.key),
+  )
+  expect(novelConversations.map((c) => c.key).filter((key) => otherKeys.has(key))).toEqual([])
+})
+
 describe.each([
   ['agreement', agreementConversations],
   ['hold-out', holdoutConversations],
   ['fresh', freshConversations],
   ['blind', blindConversations],
   ['unseen', unseenConversations],
+  ['novel', novelConversations],
 ] as const)('scoring %s set', (_, set) => {
   it('has at least 30 conversations with unique keys', () => {
     expect(set.length).toBeGreaterThanOrEqual(30)
