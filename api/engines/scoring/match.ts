@@ -104,6 +104,12 @@ function findIn(p: Prepared, want: Wanted, phraseLength: number): Omit<Evidence,
   return best
 }
 
+/** When the word at a character offset of an utterance was said (interpolated inside the segment). */
+export function atOffset(p: Prepared, offset: number) {
+  const position = tokenize(p.segment.text.slice(0, offset)).at(-1)?.position ?? -1
+  return timeAt(p, position + 1)
+}
+
 function timeAt(p: Prepared, position: number) {
   const { start, end } = p.segment
   return start + ((end - start) * position) / Math.max(1, p.spoken)
@@ -143,8 +149,7 @@ export function findPhrase(
     prepared.forEach((p, index) => {
       for (const m of paraphrase(p.segment.text)) {
         if (!m.text.trim() || !said(p, m.index)) continue
-        const position = tokenize(p.segment.text.slice(0, m.index)).at(-1)?.position ?? -1
-        keep({ segment: p.segment, words: m.text.trim(), at: timeAt(p, position + 1), coverage: 1 }, index)
+        keep({ segment: p.segment, words: m.text.trim(), at: atOffset(p, m.index), coverage: 1 }, index)
         break
       }
     })

@@ -23,11 +23,11 @@ const words = (...patterns: string[]): Paraphrase => {
 const NOT_NAMES = new Set(
   (
     'I Hello Hi Hey Yes No Thanks Thank Okay Ok Right Sorry We You It That This Who What Is Am Sure Great Good ' +
-    'Dear Mr Mrs Ms Miss Dr Just Not Calling Here Speaking The A An Please Kind Best Regards Many'
+    'Dear Mr Mrs Ms Miss Dr Just Not Calling Here Speaking The A An Please Kind Best Regards Many Customer Patient Client'
   ).split(' '),
 )
 const ORGANISATION =
-  /^\s+(?:Bank|Health|Energy|Team|Services|Group|Ltd|Limited|Insurance|Council|Customer|Billing|Support)\b/
+  /^\s+(?:Bank|Health|Energy|Team|Services?|Group|Ltd|Limited|Insurance|Council|Customer|Billing|Support|Relations|Care|Access|Desk|Office|Department|Centre|Center)\b/
 
 /** An agent giving their name: "this is Grace", "Victor speaking", "I'm Lucy", a sign-off under a formula. */
 const givesName: Paraphrase = (text) => {
@@ -51,13 +51,23 @@ const givesName: Paraphrase = (text) => {
   return found
 }
 
+/** Security details asked for or checked: date of birth, postcode, the address's first line. */
+const SECURITY_DETAILS = words(
+  '\\bwhen (?:you were|were you) born\\b',
+  '\\byour (?:dob|birthday)\\b',
+  '\\bdate of birth\\b',
+  '\\bpost ?code\\b',
+  '\\bfirst line of (?:your|the) address\\b',
+  "\\b(?:that's|you're) (?:you )?(?:verified|through security)\\b",
+)
+
 type Intent = { triggers: string[]; paraphrases: Paraphrase[] }
 
 const THANKS: Intent = {
   triggers: ['thank you for calling', 'thanks for calling'],
   paraphrases: [
     words(
-      '\\bthanks?(?: you)?(?: so much| very much)? for (?:calling|ringing|phoning|contacting|getting in touch|reaching out|messaging|writing|letting us know|taking the time|giving us a (?:ring|call)|your (?:call|message|e-?mail|enquiry|letter|question|query))\\b',
+      '\\bthanks?(?: you)?(?: so much| very much)? for (?:calling|ringing|phoning|contacting|getting in touch|reaching out|messaging|writing|letting us know|taking the time|giving us a (?:ring|call)|your (?:call|message|e-?mail|enquiry|letter|question|query)s?)\\b',
     ),
   ],
 }
@@ -229,6 +239,9 @@ const INTENTS: Intent[] = [
         '\\bi can (?:arrange|go through|activate|book|change|update|cancel|check|send|do) (?:that|this|it)\\b',
         "\\blet's get (?:that|this|it) (?:sorted|looked at)\\b",
         '\\b(?:happy|glad|pleased) to (?:explain|arrange)\\b',
+        "\\b(?:i'll|i will) (?:take (?:this|that|it) on|deal with (?:this|that|it) (?:myself|personally))\\b",
+        '\\b(?:anything|something) else (?:i|we) can (?:help|do)\\b',
+        '\\bwe can offer\\b',
       ),
     ],
   },
@@ -267,7 +280,8 @@ const INTENTS: Intent[] = [
         "\\b(?:will|'ll) (?:arrive|drop off|show|reach you|come|be ready|be with you)\\b",
         "\\b(?:will|'ll) (?:phone|ring|call|contact|text|e-?mail|write to) you\\b",
         '\\b(?:has|have) been (?:ordered|sent|booked|raised|arranged|cancell?ed|logged|referred|re-?sent|passed)\\b',
-        "\\b(?:i|we)(?:'ve| have) (?:re-?sent|logged|lifted|released|paused)\\b",
+        "\\b(?:i|we)(?:'ve| have) (?:re-?sent|logged|lifted|released|paused|marked|flagged|escalated|chased|noted)\\b",
+        '\\btry (?:the card|it|again|paying)\\b',
         '\\bwill (?:review|look into|investigate|be in touch|get back to you)\\b',
         '\\b(?:is|are) on (?:its|their) way\\b',
       ),
@@ -277,7 +291,8 @@ const INTENTS: Intent[] = [
     triggers: ['working days', 'within 24 hours', 'straight away', 'by tomorrow'],
     paraphrases: [
       words(
-        `\\b(?:within|in|over|under|after) (?:the next |about |around |up to )?${NUMBER}(?: to ${NUMBER})? (?:working |business )?(?:minutes?|hours?|days?|weeks?|months?)\\b`,
+        `\\b(?:within|in|over|under|after) (?:the next |about |around |up to )?${NUMBER}(?: to ${NUMBER})? (?:working |business |calendar )?(?:minutes?|hours?|days?|weeks?|months?)\\b`,
+        `\\bgive it (?:about |around |a )?(?:${NUMBER} )?(?:minutes?|hours?|days?|weeks?)\\b`,
         `\\b${NUMBER}(?: to ${NUMBER})? working days\\b`,
         `\\bby (?:tomorrow|tonight|the end of|${WEEKDAY}|about \\d|\\d|${NUMBER} o'clock)`,
         '\\b(?:the same day|straight away|right away|immediately)\\b',
@@ -304,6 +319,7 @@ const INTENTS: Intent[] = [
         '\\byour full name\\b',
         '\\b(?:confirm|take|tell me|give me|verify|check|have|get)(?:ing)? your (?:full )?name\\b',
         '\\b(?:checked|matched|confirmed|verified) (?:the|your) (?:full )?name\\b',
+        '\\b(?:checked|confirmed|verified)\\b[^.?!]{0,80}\\bin the name of\\b',
         '\\b(?:am i|are you) (?:speaking|talking|chatting) (?:to|with)\\b',
         '\\bis (?:that|this) (?:mr|mrs|ms|miss|dr)\\b',
         '\\b(?:talking|speaking|chatting|writing) to the account holder\\b',
@@ -364,7 +380,7 @@ const INTENTS: Intent[] = [
         '\\benjoy the rest of\\b',
         '\\b(?:bye for now|speak soon|safe travels|all the best|get well soon|look after yourself|take care of yourself)\\b',
         '\\b(?:thanks|thank you)\\b[^.!?\\n]{0,25}[.!,]\\s*(?:good)?bye\\b',
-        '(?:^|\\n)\\s*(?:kind regards|best regards|warm regards|regards|best wishes|with best wishes|many thanks|cheers|yours sincerely)\\b',
+        '(?:^|\\n|[.!]\\s+)\\s*(?:kind regards|best regards|warm regards|regards|best wishes|with best wishes|many thanks|cheers|yours sincerely)\\b',
       ),
     ],
   },
@@ -393,23 +409,17 @@ const INTENTS: Intent[] = [
       ),
     ],
   },
+  { triggers: ['your date of birth', 'verify your date of birth'], paraphrases: [SECURITY_DETAILS] },
   {
-    triggers: ['your date of birth', 'verify your date of birth'],
-    paraphrases: [
-      words(
-        '\\bwhen (?:you were|were you) born\\b',
-        '\\byour (?:dob|birthday)\\b',
-        '\\bdate of birth\\b',
-        '\\bpost ?code\\b',
-        '\\bfirst line of (?:your|the) address\\b',
-        "\\b(?:that's|you're) (?:you )?(?:verified|through security)\\b",
-      ),
-    ],
-  },
-  {
+    // checking who is on the line: asking for them, or for their name or security details
     triggers: ['could i speak to'],
     paraphrases: [
+      SECURITY_DETAILS,
       words(
+        '\\b(?:can|could|may) i (?:speak|talk) (?:to|with)\\b',
+        '\\bfull name\\b',
+        '\\b(?:account number|name) and (?:full )?(?:name|postcode|date of birth|address)\\b',
+        '\\b(?:checked|matched) the details you (?:gave|sent)\\b',
         '\\b(?:checked|confirm|verify|take|have) your (?:date of birth|postcode|security details)\\b',
         '\\b(?:verified|checked|confirmed) your (?:details|identity)\\b',
         "\\b(?:the )?(?:patient's|account holder's|customer's|your) (?:full )?name\\b",
@@ -503,4 +513,15 @@ export function isThanksForContact(phrases: string[]) {
 export function isRecordingDisclosure(phrases: string[]) {
   const given = new Set(phrases.map(normal))
   return RECORDING.triggers.some((t) => given.has(normal(t)))
+}
+
+/**
+ * Whether an opening message answers a customer's contact ("thanks for getting in touch… what can I help
+ * you with?"), as a web chat's agent greeting does, rather than starting one (an outbound reminder).
+ */
+export function answersContact(text: string) {
+  return (
+    THANKS.paraphrases.some((p) => p(text).length > 0) ||
+    /\b(?:how|what) can (?:i|we) (?:help|do for you)\b|\bhow may (?:i|we) help\b/i.test(text)
+  )
 }

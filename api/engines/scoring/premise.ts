@@ -50,9 +50,44 @@ const personalMatter = (segments: Segment[]) =>
 
 /**
  * Something left to happen once the contact ends: a problem to fix or a request to carry out, rather
- * than a question answered on the spot. Read as the customer bringing a matter of their own.
+ * than a question answered on the spot. Read as the customer bringing a matter of their own, or the
+ * agent undertaking to do something after it ("I'll send you the link", "we'll post the form").
  */
-const somethingPending = personalMatter
+const somethingPending = (segments: Segment[]) =>
+  personalMatter(segments) ||
+  any(
+    segments,
+    'agent',
+    /\b(?:i|we)(?:'ll| will)(?: now| also| then)? (?:send|post|e-?mail|text|forward|book|arrange|refer|raise|chase|escalate|call you|ring you|follow (?:it )?up)\b/i,
+  )
+
+/**
+ * The agent telling what is on the customer's account or record ("I can see a direct debit of…", "I
+ * can see his appointment", "your balance is…"): discussing it, which a check "before discussing the
+ * account" must come before. Bringing the record up is not discussing it.
+ */
+const DISCLOSURE = [
+  new RegExp(
+    `\\bI can see (?:that )?(?:it(?:'s| is) )?(?:a|an|the|your|his|her|their|two|three|one|\\d+)\\s+(?:[a-z'-]+\\s+){0,3}${PERSONAL}`,
+    'gi',
+  ),
+  /\bI can see (?:(?:that )?you(?:'re| are|'ve| have) (?:booked|got|been|paid|due|overdrawn|registered)|from (?:your|the|his|her) (?:notes|records?|account|file))\b/gi,
+  /\b(?:your|the) (?:outstanding )?(?:balance|account number|sort code|settlement figure) (?:is|stands at|comes to)\b/gi,
+]
+
+/** Where the agent first tells the customer what is on their account or record: the turn and the character. */
+export function firstDisclosure(segments: Segment[]): { index: number; offset: number } | null {
+  for (const [index, s] of segments.entries()) {
+    if (s.speaker !== 'agent') continue
+    const offsets = DISCLOSURE.flatMap((r) => [...s.text.matchAll(r)].map((m) => m.index ?? 0))
+    if (offsets.length) return { index, offset: Math.min(...offsets) }
+  }
+  return null
+}
+
+/** Whether a question asks for a check to come before the account is discussed ("verify … before discussing the account"). */
+export const asksCheckFirst = (questionText: string) =>
+  /\bbefore (?:discussing|giving|going into|disclosing|accessing|changing)\b/i.test(questionText)
 
 /** An amount and a schedule agreed, or a payment made or promised, not just offered. */
 const arrangementAgreed = (segments: Segment[]) =>
@@ -84,10 +119,35 @@ const thirdParty = (segments: Segment[]) =>
     /\b(?:he|she|they)(?:'s| is| are|'re) not (?:here|in|available|home)\b/i,
   )
 
+/**
+ * The agent using the customer's own account or record: telling what is on it, acting on it, or
+ * saying they will ("I can see a payment…", "I've cancelled the card", "your statement shows…"). A
+ * question about how things work in general, even about "my account", does not.
+ */
+const recordUsed = (segments: Segment[]) =>
+  firstDisclosure(segments) !== null ||
+  any(
+    segments,
+    'agent',
+    new RegExp(
+      `\\b(?:i|we)(?:'ve| have)(?: now| also| just)? (?:sent|re-?sent|booked|re-?booked|raised|arranged|cancell?ed|ordered|referred|made|switched|frozen|set up|added|removed|updated|refunded|blocked|unblocked|lifted|changed|moved|found|reissued|marked|logged|released|credited|reversed|waived|applied)\\b`,
+      'i',
+    ),
+    /\b(?:i|we)(?:'ll| will)(?: now| just| also)? (?:cancel|block|freeze|unblock|update|change|refund|order|reissue|move|book|rebook|remove|add|lift|raise|log|credit|reverse|waive|apply)\b/i,
+    new RegExp(
+      `\\byour (?:[a-z'-]+\\s+){0,2}(?:${PERSONAL}|number|figure|sort code) (?:is|was|has|shows|went|will|came)\\b`,
+      'i',
+    ),
+    /\b(?:has|have) been (?:ordered|sent|booked|raised|arranged|cancell?ed|approved|declined|refunded|credited|processed|received)\b/i,
+    /\b(?:took|taken|collected) the (?:payment|money)\b|\bthe payment (?:was|went)\b/i,
+    /\bon (?:your|the|his|her) (?:account|record|file|notes)\b|\bour (?:records|system) (?:show|say)/i,
+  ) ||
+  any(segments, 'any', /\b(?:charged|declined|blocked|frozen|debited|overdrawn|in arrears|owe)\b/i)
+
 const KINDS: { asks: RegExp; premise: Premise }[] = [
   {
     asks: /\b(?:identity|account holder name|security (?:check|questions?|details))\b/i,
-    premise: { holds: personalMatter, unmet: 'no account or record of the customer came into the conversation.' },
+    premise: { holds: recordUsed, unmet: 'no account or record of the customer came into the conversation.' },
   },
   {
     asks: /\b(?:what happens next|next steps?|time ?frame)\b/i,

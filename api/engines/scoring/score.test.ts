@@ -373,6 +373,54 @@ describe('what a question presupposes, and conditions in the words customers use
     expect(answer(identity, checked).value).toBe('yes')
   })
 
+  it('answers no to a check made after the account was discussed, n/a to a general question about "my account"', () => {
+    const first = { ...identity, text: "Did the agent verify the caller's identity before discussing the account?" }
+    const late = conversation(
+      ['customer', 'A gym took another payment after I cancelled.'],
+      ['agent', 'Let me look. I can see a direct debit of £39.99 on the 3rd. Can I take your date of birth?'],
+    )
+    expect(answer(first, late)).toMatchObject({ value: 'no', passed: false })
+    expect(answer(first, late).justification).toMatch(
+      /^The agent discussed the account first, "I can see a direct debit/,
+    )
+    // the same check, made first, is a yes; and an unordered question does not mind the order
+    const inOrder = conversation(
+      ['customer', 'A gym took another payment after I cancelled.'],
+      ['agent', 'Can I take your date of birth? Thanks. I can see a direct debit of £39.99 on the 3rd.'],
+    )
+    expect(answer(first, inOrder).value).toBe('yes')
+    expect(answer(identity, late).value).toBe('yes')
+    const general = conversation(
+      ['customer', 'Can I pay a cheque into my account on the app?'],
+      ['agent', "Yes, up to £2,000 a cheque; it's in your account the next working day."],
+    )
+    expect(answer(identity, general).value).toBe('n/a')
+    const readOut = conversation(
+      ['customer', 'What is my account number? Payroll need it.'],
+      ['agent', 'Your account number is 44019283.'],
+    )
+    expect(answer(identity, readOut).value).toBe('no')
+  })
+
+  it('takes a name or security check as confirming who is on the line, and a web chat greeting as inbound', () => {
+    const holder = {
+      text: 'Did the agent confirm they were speaking with the account holder?',
+      phrases: ['could i speak to'],
+    }
+    expect(answer(holder, conversation(['agent', 'Northwind collections. Name and postcode, please.'])).value).toBe(
+      'yes',
+    )
+    expect(answer(holder, conversation(['agent', 'Northwind collections. How can I help?'])).value).toBe('no')
+    const greeting = question({ phrases: ['thank you for calling'], window: { first_s: 30 } })
+    const chat = conversation(
+      ['agent', 'Hello and thanks for getting in touch with Acme Bank. What can I help you with?'],
+      ['customer', 'can i pay in a cheque on the app?'],
+    )
+    const [answered] = scoreTranscript([category('Only', [greeting])], chat, { channel: 'chat' }).categories[0]
+      .questions
+    expect(answered.value).toBe('yes')
+  })
+
   it('answers n/a to confirming an arrangement when none was agreed, no when one was and not confirmed', () => {
     const offered = conversation(
       ['agent', 'You owe £120. We could spread it over three months if that would help.'],

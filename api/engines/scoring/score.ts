@@ -1,6 +1,6 @@
-import { findPhrase, prepare, type Evidence, type Segment, type Speaker } from './match'
-import { isRecordingDisclosure, isThanksForContact } from './paraphrase'
-import { premiseOf } from './premise'
+import { atOffset, findPhrase, prepare, type Evidence, type Segment, type Speaker } from './match'
+import { answersContact, isRecordingDisclosure, isThanksForContact } from './paraphrase'
+import { asksCheckFirst, firstDisclosure, premiseOf } from './premise'
 import { hhmmss } from './text'
 
 export type { Segment, Speaker }
@@ -137,8 +137,9 @@ export function answerQuestion(
   if (channel === 'email' && isRecordingDisclosure(q.phrases)) {
     return { ...base, value: 'n/a', passed: null, justification: 'Not applicable: an e-mail is not a recorded call.' }
   }
-  // an outbound chat or e-mail (the agent wrote first) has no contact to thank the customer for
-  const outbound = channel !== 'call' && prepared[0]?.segment.speaker === 'agent'
+  // an outbound chat or e-mail (the agent wrote first, not in answer to the customer) has no contact to thank them for
+  const opener = prepared[0]?.segment
+  const outbound = channel !== 'call' && opener?.speaker === 'agent' && !answersContact(opener.text)
   const opening = q.window?.first_s !== undefined || q.window?.first_messages !== undefined
   if (outbound && opening && isThanksForContact(q.phrases)) {
     return { ...base, value: 'n/a', passed: null, justification: 'Not applicable: the agent started the contact.' }
@@ -178,6 +179,18 @@ export function answerQuestion(
     q.phrases,
     (s, index) => (q.speaker === 'any' || s.speaker === q.speaker) && inWindow(s, index),
   )
+  const disclosed = evidence && asksCheckFirst(q.text) ? disclosedBefore(prepared, evidence) : null
+  if (disclosed && evidence) {
+    return {
+      ...base,
+      value: 'no',
+      passed: q.expected === 'no',
+      evaluation_key_word: disclosed.words,
+      start_time: hhmmss(disclosed.at),
+      start_seconds: round1(disclosed.at),
+      justification: `The agent discussed the account first, ${quoted(disclosed, channel)}, before the check ${quoted(evidence, channel)}.`,
+    }
+  }
   const value = evidence ? 'yes' : 'no'
   const passed = value === q.expected
   if (evidence) {
@@ -205,6 +218,20 @@ export function answerQuestion(
     start_seconds: elsewhere ? round1(elsewhere.at) : null,
     justification,
   }
+}
+
+/** The agent telling what is on the account before the check found as `check`, as evidence of its own. */
+function disclosedBefore(prepared: ReturnType<typeof prepare>, check: Evidence): Evidence | null {
+  const first = firstDisclosure(prepared.map((p) => p.segment))
+  if (!first || first.index > check.index) return null
+  const p = prepared[first.index]
+  const at = atOffset(p, first.offset)
+  if (first.index === check.index && at >= check.at) return null
+  const words = p.segment.text
+    .slice(first.offset)
+    .split(/(?<=[.?!])\s/)[0]
+    .trim()
+  return { segment: p.segment, words, at, coverage: 1, index: first.index }
 }
 
 /** Weighted share of applicable questions answered as expected, 0–100; null when none applies. */
