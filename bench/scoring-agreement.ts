@@ -7,7 +7,8 @@
 //   npx tsx bench/scoring-agreement.ts --holdout  (the first hold-out: written apart, tuned on since)
 //   npx tsx bench/scoring-agreement.ts --fresh    (the second: written blind, measured, then tuned on)
 //   npx tsx bench/scoring-agreement.ts --blind    (the third: written blind, measured, then tuned on)
-//   npx tsx bench/scoring-agreement.ts --unseen   (the fourth: written blind, never tuned on; the measure)
+//   npx tsx bench/scoring-agreement.ts --unseen   (the fourth: written blind, measured, then tuned on)
+//   npx tsx bench/scoring-agreement.ts --novel    (the fifth: written blind, never tuned on; the measure)
 // Each set is measured blind once, then may be tuned on; the figure for unseen material is the newest set's.
 //
 // The engine takes timed segments. Calls: a turn runs from its `at` to the next turn's `at` (the last
@@ -33,6 +34,7 @@ import {
 import { blindConversations } from '../tests/fixtures/scoring-agreement/blind'
 import { freshConversations } from '../tests/fixtures/scoring-agreement/fresh'
 import { holdoutConversations } from '../tests/fixtures/scoring-agreement/holdout'
+import { novelConversations } from '../tests/fixtures/scoring-agreement/novel'
 import { unseenConversations } from '../tests/fixtures/scoring-agreement/unseen'
 
 const rounds = Number(process.env.BENCH_ROUNDS || 10)
@@ -42,6 +44,7 @@ const sets: Record<string, { name: string; conversations: AgreementConversation[
   '--fresh': { name: 'Fresh set', conversations: freshConversations },
   '--blind': { name: 'Blind set', conversations: blindConversations },
   '--unseen': { name: 'Unseen set', conversations: unseenConversations },
+  '--novel': { name: 'Novel set', conversations: novelConversations },
 }
 const chosen = process.argv.map((arg) => sets[arg]).find(Boolean) ?? {
   name: 'Agreement set',
