@@ -55,12 +55,17 @@ type Planned = {
   audio: boolean
 }
 
-/** A business-hours moment `daysAgo` days before now (weekends moved to Friday). */
+/**
+ * A business-hours moment `daysAgo` days before now. A weekend moves to the Monday after, so the
+ * oldest calls stay inside the 90 days, or, in the last few days, to the Friday before, so none is
+ * in the future.
+ */
 function callTimeAt(now: Date, daysAgo: number, rand: () => number) {
   const day = new Date(now.getTime() - daysAgo * DAY)
   const weekday = day.getUTCDay()
-  if (weekday === 0) day.setTime(day.getTime() - 2 * DAY)
-  if (weekday === 6) day.setTime(day.getTime() - DAY)
+  const recent = daysAgo < 4
+  if (weekday === 0) day.setTime(day.getTime() + (recent ? -2 : 1) * DAY)
+  if (weekday === 6) day.setTime(day.getTime() + (recent ? -1 : 2) * DAY)
   day.setUTCHours(8 + Math.floor(rand() * 10), Math.floor(rand() * 60), Math.floor(rand() * 60), 0)
   return day.getTime() > now.getTime() ? new Date(now.getTime() - 3600_000) : day
 }
@@ -179,7 +184,8 @@ export async function seedEvaluations(db: Db, blobs: BlobStore | null, now: Date
   }
   // spread over 90 days, newest first in the plan order so the audio calls are recent
   plans.forEach((p, i) => {
-    p.callTime = callTimeAt(now, (i / plans.length) * 89 + rand() * 1.5, rand)
+    // at most 90 days back once set to business hours (which may move a call up to 16 h earlier)
+    p.callTime = callTimeAt(now, (i / plans.length) * 88.5 + rand() * 1.5, rand)
   })
 
   const scored = plans.map((p) => {
