@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLlm } from '../llm/client'
-import { scoreCall } from './llm-judge'
+import { JUDGE_WINDOW_CHARS, scoreCall, windowsOf } from './llm-judge'
 import type { Segment, TemplateCategory } from './score'
 
 const template: TemplateCategory[] = [
@@ -107,6 +107,64 @@ describe('the LLM judge', () => {
     expect(last.body!.model).toBe('judge-1')
     expect(last.body!.messages[1].content).toContain('[4.5s customer] Hi, my card was charged twice.')
     expect(last.body!.messages[1].content).toContain('#12 Refund policy when asked?')
+  })
+
+  it("keeps the local engine's answers beside the judge's, as a second opinion for confidence", async () => {
+    reply = () => ({ status: 200, content: answers(good) })
+    const judged = await scoreCall(template, call, llm())
+    expect(judged.local?.categories[0].questions[0]).toMatchObject({ question_id: 11, value: 'yes' })
+    expect((await scoreCall(template, call, null)).local).toBeUndefined()
+  })
+
+  it('judges a long conversation window by window, and a criterion met in any window is met', async () => {
+    // 40 minutes of talk, the date of birth asked for only near the end
+    const long: Segment[] = Array.from({ length: 400 }, (_, i) => ({
+      speaker: i % 2 ? 'customer' : 'agent',
+      start: i * 6,
+      end: i * 6 + 5.5,
+      text:
+        i === 380
+          ? 'Before I change anything, could you confirm your date of birth for me please?'
+          : `Line ${i}: we are still going through the statement together, item by item, slowly.`,
+    }))
+    const before = seen.length
+    reply = (body) => {
+      const content = body.messages[1].content
+      const asked = content.includes('confirm your date of birth')
+      return {
+        status: 200,
+        content: answers(
+          good.map((a) =>
+            a.question_id === 21 && asked
+              ? { ...a, value: 'yes', evaluation_key_word: 'confirm your date of birth', start_seconds: 2280 }
+              : a,
+          ),
+        ),
+      }
+    }
+    const { result, engine } = await scoreCall(template, long, llm())
+    expect(engine).toBe('llm')
+    const sent = seen.slice(before).map((r) => r.body!.messages[1].content)
+    expect(sent.length).toBeGreaterThan(2)
+    for (const content of sent) {
+      expect(content).toMatch(/This is part \d+ of \d+ of a long transcript/)
+      const transcript = content.split('Transcript:\n')[1]!.split('\n\nQuestions:')[0]!
+      expect(transcript.length).toBeLessThanOrEqual(JUDGE_WINDOW_CHARS)
+    }
+    expect(result.categories[1].questions[0]).toMatchObject({ value: 'yes', start_time: '00:38:00' })
+    expect(result.auto_fail).toBe(false)
+  })
+
+  it('cuts windows that cover every line, each overlapping the one before', () => {
+    const lines = Array.from({ length: 50 }, (_, i) => `line ${i} `.padEnd(100, '.'))
+    const windows = windowsOf(lines, 1_000)
+    expect(windows[0]!.from).toBe(0)
+    expect(windows.at(-1)!.to).toBe(50)
+    for (const [k, w] of windows.entries()) {
+      expect(lines.slice(w.from, w.to).join('\n').length).toBeLessThanOrEqual(1_000)
+      if (k > 0) expect(w.from).toBeLessThan(windows[k - 1]!.to)
+    }
+    expect(windowsOf(['one line far longer than the limit'.repeat(10)], 20)).toEqual([{ from: 0, to: 1 }])
   })
 
   it('falls back to the local engine when an answer is missing or impossible', async () => {

@@ -64,6 +64,30 @@ function fromJudge(q: TemplateQuestion, a: JudgedAnswer | undefined, duration: n
   }
 }
 
+/** A transcript longer than this (characters as sent) is judged window by window: about 12 minutes of talk. */
+export const JUDGE_WINDOW_CHARS = 12_000
+/** Turns a window repeats from the one before, so an exchange across the cut is seen whole. */
+const WINDOW_OVERLAP = 2
+
+/** The transcript's lines cut into windows of at most `limit` characters, each overlapping the one before. */
+export function windowsOf(lines: string[], limit = JUDGE_WINDOW_CHARS): { from: number; to: number }[] {
+  const windows: { from: number; to: number }[] = []
+  let from = 0
+  while (from < lines.length) {
+    let to = from
+    let size = 0
+    // at least one line a window, however long
+    while (to < lines.length && (to === from || size + lines[to]!.length + 1 <= limit)) size += lines[to++]!.length + 1
+    windows.push({ from, to })
+    if (to >= lines.length) break
+    from = Math.max(from + 1, to - WINDOW_OVERLAP)
+  }
+  return windows
+}
+
+/** Which answer stands when windows differ: what happened in one window happened; a "no" outweighs "not here". */
+const RANK = { yes: 2, no: 1, 'n/a': 0 } as const
+
 export async function judgeWithLlm(
   llm: Llm,
   template: TemplateCategory[],
@@ -72,33 +96,56 @@ export async function judgeWithLlm(
 ): Promise<CallScore> {
   const duration = callDuration(segments)
   // a chat's or e-mail's place is its message's number; its seconds are only the order
-  const transcript = segments
-    .map((s, i) =>
-      channel === 'call'
-        ? `[${s.start.toFixed(1)}s ${s.speaker}] ${s.text}`
-        : `[message ${i + 1} ${s.speaker}] ${s.text}`,
-    )
-    .join('\n')
+  const lines = segments.map((s, i) =>
+    channel === 'call'
+      ? `[${s.start.toFixed(1)}s ${s.speaker}] ${s.text}`
+      : `[message ${i + 1} ${s.speaker}] ${s.text}`,
+  )
   const questions = template.flatMap((c) => c.questions.map((q) => describe(q, channel))).join('\n')
   const length =
     channel === 'call'
       ? `Call length: ${duration.toFixed(1)} s`
       : `A ${channel === 'chat' ? 'chat' : 'e-mail thread'} of ${segments.length} messages`
-  const { answers } = await llm.json(
-    [
-      { role: 'system', content: SYSTEM },
-      {
-        role: 'user',
-        content: `${length}\n\nTranscript:\n${transcript}\n\nQuestions:\n${questions}`,
-      },
-    ],
-    judged,
+  const windows = windowsOf(lines)
+  const judgedWindows = await Promise.all(
+    windows.map(async ({ from, to }, k) => {
+      const part =
+        windows.length === 1
+          ? ''
+          : `\nThis is part ${k + 1} of ${windows.length} of a long transcript (lines ${from + 1}–${to} of ${lines.length}). ` +
+            'Answer from this part: "yes" where it shows the question met (or, for something that must not happen, ' +
+            'happening), "no" where it should show it and does not, "n/a" where this part has nothing to do with it.'
+      const { answers } = await llm.json(
+        [
+          { role: 'system', content: SYSTEM },
+          {
+            role: 'user',
+            content: `${length}${part}\n\nTranscript:\n${lines.slice(from, to).join('\n')}\n\nQuestions:\n${questions}`,
+          },
+        ],
+        judged,
+      )
+      return new Map(answers.map((a) => [a.question_id, a]))
+    }),
   )
-  const byId = new Map(answers.map((a) => [a.question_id, a]))
-  return assemble(template, (q) => fromJudge(q, byId.get(q.id), duration))
+  // per question, the first window's answer of the highest rank: the earliest place it was met
+  const pick = (id: number) =>
+    judgedWindows
+      .map((w) => w.get(id))
+      .reduce<JudgedAnswer | undefined>(
+        (best, a) => (!a ? best : !best || RANK[a.value] > RANK[best.value] ? a : best),
+        undefined,
+      )
+  return assemble(template, (q) => fromJudge(q, pick(q.id), duration))
 }
 
-export type ScoredBy = { result: CallScore; engine: 'llm' | 'local'; fallback_reason: string | null }
+export type ScoredBy = {
+  result: CallScore
+  engine: 'llm' | 'local'
+  fallback_reason: string | null
+  /** When the judge answered: the local engine's answers to the same questions, a second opinion for confidence. */
+  local?: CallScore
+}
 
 /** The LLM judge where one is configured, the local engine otherwise or whenever the judge fails. */
 export async function scoreCall(
@@ -113,6 +160,7 @@ export async function scoreCall(
         result: await judgeWithLlm(llm, template, segments, options.channel),
         engine: 'llm',
         fallback_reason: null,
+        local: scoreTranscript(template, segments, options),
       }
     } catch (error) {
       const reason =
