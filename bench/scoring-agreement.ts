@@ -25,6 +25,8 @@ import {
   tally,
   type Confusion,
 } from '../api/lib/agreement'
+import { confidenceOf, NEEDS_HUMAN_BELOW } from '../api/modules/agent-scoring/confidence'
+import { checkQuote } from '../api/modules/agent-scoring/score-item'
 import { engineTemplate } from '../api/seed/calls/agreement'
 import {
   agreementConversations,
@@ -65,6 +67,10 @@ function segmentsOf(c: AgreementConversation): Segment[] {
   })
 }
 
+/** The turns as the product stores them, for the quote check. */
+const turnsOf = (c: AgreementConversation) =>
+  c.turns.map((t) => ({ speaker: t.speaker, text: t.text, ...(t.at === undefined ? {} : { start: t.at }) }))
+
 // matrices here are [human][engine], in ANSWER_LABELS order
 const pct = (m: Confusion) => `${((confusionAgreed(m) / confusionTotal(m)) * 100).toFixed(1)} %`
 const kappaText = (m: Confusion) => {
@@ -96,6 +102,9 @@ const byChannel = new Map<Channel, Confusion>()
 const byTemplate = new Map<string, Confusion>()
 const byQuestion = new Map<string, { template: string; text: string; m: Confusion }>()
 const misses: string[] = []
+// how often answers agree with the human in each band of the confidence the product would give them
+const BANDS = [0, NEEDS_HUMAN_BELOW, 0.8, 0.9]
+const byBand = BANDS.map(() => ({ answers: 0, agreed: 0 }))
 const autoFail = { engine: 0, human: 0, differ: [] as string[] }
 for (const { c, template, segments } of prepared) {
   const result = scoreTranscript(template, segments, { channel: c.channel })
@@ -110,6 +119,19 @@ for (const { c, template, segments } of prepared) {
     for (const m of [overall, byChannel.get(c.channel)!, byTemplate.get(c.template)!, byQuestion.get(id)!.m]) {
       tally(m, human, engine.value)
     }
+    const quote = engine.evaluation_key_word
+    const check = quote ? checkQuote(quote, turnsOf(c), segments, engine.start_seconds).check : 'unverified'
+    const confidence = confidenceOf({
+      value: engine.value,
+      hasQuote: Boolean(quote),
+      check,
+      engine: 'local',
+      fallback: false,
+      signal: engine.signal,
+    })
+    const band = byBand[BANDS.findLastIndex((b) => confidence >= b)]!
+    band.answers++
+    if (engine.value === human) band.agreed++
     if (engine.value !== human) {
       misses.push(`  ${c.key}  ${q.text}\n      engine ${engine.value}, human ${human}: ${engine.justification}`)
     }
@@ -136,6 +158,14 @@ console.log(
   `Auto-fail (score 0): engine ${autoFail.engine}, human ${autoFail.human} conversations, ${autoFail.differ.length} differ`,
 )
 for (const key of autoFail.differ) console.log(`  ${key}`)
+console.log(
+  `\nConfidence (match strength and margin, quote check) against agreement; a human looks below ${NEEDS_HUMAN_BELOW}:`,
+)
+byBand.forEach(({ answers, agreed }, i) => {
+  const range = `${BANDS[i]!.toFixed(2)}–${(BANDS[i + 1] ?? 1).toFixed(2)}`
+  const share = answers ? `${((agreed / answers) * 100).toFixed(1)} %` : '–'
+  console.log(`  ${range}  ${String(answers).padStart(4)} answers  ${share.padStart(7)} agree`)
+})
 
 console.log('\nPer question, worst first (rows = human, columns = engine):')
 const questions = [...byQuestion.values()].sort(

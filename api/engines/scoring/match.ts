@@ -67,11 +67,16 @@ type Wanted = { keys: string[]; required: string[]; sequence: string[]; negated:
  * help", "we won't take you to court or contact your employer") nor sit in a hedged frame
  * ("normally I'd confirm your postcode, but…").
  */
-function findIn(p: Prepared, want: Wanted, phraseLength: number): Omit<Evidence, 'index'> | null {
+function findIn(
+  p: Prepared,
+  want: Wanted,
+  phraseLength: number,
+): { best: Omit<Evidence, 'index'> | null; refused: boolean } {
   const keys = new Set(want.keys)
   const need = needed(keys.size)
   const span = phraseLength + 4
   let best: Omit<Evidence, 'index'> | null = null
+  let refused = false
   for (let i = 0; i < p.tokens.length; i++) {
     if (!keys.has(p.tokens[i].key)) continue
     const found = new Set<string>()
@@ -90,8 +95,11 @@ function findIn(p: Prepared, want: Wanted, phraseLength: number): Omit<Evidence,
     for (let k = i - 1; k >= 0 && i - k <= NEGATION_REACH && p.tokens[k].clause === p.tokens[i].clause; k--) {
       if (p.tokens[k].negation) negated = true
     }
-    if (negated !== want.negated) continue
-    if (!want.hedged && inside.some((t) => t.hedged)) continue
+    // the words were there, but negated or hedged: a near miss, which lowers the answer's margin
+    if (negated !== want.negated || (!want.hedged && inside.some((t) => t.hedged))) {
+      refused = true
+      continue
+    }
     const coverage = found.size / keys.size
     if (best && best.coverage >= coverage) continue
     best = {
@@ -101,7 +109,7 @@ function findIn(p: Prepared, want: Wanted, phraseLength: number): Omit<Evidence,
       coverage,
     }
   }
-  return best
+  return { best, refused }
 }
 
 /** When the word at a character offset of an utterance was said (interpolated inside the segment). */
@@ -115,17 +123,27 @@ function timeAt(p: Prepared, position: number) {
   return start + ((end - start) * position) / Math.max(1, p.spoken)
 }
 
-/** The earliest place any of the phrases (or a paraphrase of them) is said by an allowed speaker inside the window. */
+/**
+ * What the search found: the earliest place any of the phrases (or a paraphrase of them) is said by an
+ * allowed speaker inside the window, the earliest place it is said otherwise (another speaker, outside
+ * the window), in how many utterances it is said as wanted, and whether it is somewhere said negated
+ * or hedged (a near miss).
+ */
+export type Found = { evidence: Evidence | null; elsewhere: Evidence | null; hits: number; refused: boolean }
+
 export function findPhrase(
   prepared: Prepared[],
   phrases: string[],
   accept: (segment: Segment, index: number) => boolean,
-): { evidence: Evidence | null; elsewhere: Evidence | null } {
+): Found {
   let evidence: Evidence | null = null
   let elsewhere: Evidence | null = null
+  let refused = false
+  const saidIn = new Set<number>()
   const keep = (found: Omit<Evidence, 'index'>, index: number) => {
     const hit = { ...found, index }
     if (accept(hit.segment, index)) {
+      saidIn.add(index)
       if (!evidence || hit.at < evidence.at) evidence = hit
     } else if (!elsewhere || hit.at < elsewhere.at) {
       elsewhere = hit
@@ -142,19 +160,24 @@ export function findPhrase(
     }
     prepared.forEach((p, index) => {
       const hit = findIn(p, want, tokens.length)
-      if (hit) keep(hit, index)
+      if (hit.best) keep(hit.best, index)
+      if (hit.refused) refused = true
     })
   }
   for (const paraphrase of paraphrasesOf(phrases)) {
     prepared.forEach((p, index) => {
       for (const m of paraphrase(p.segment.text)) {
-        if (!m.text.trim() || !said(p, m.index)) continue
+        if (!m.text.trim()) continue
+        if (!said(p, m.index)) {
+          refused = true
+          continue
+        }
         keep({ segment: p.segment, words: m.text.trim(), at: atOffset(p, m.index), coverage: 1 }, index)
         break
       }
     })
   }
-  return { evidence, elsewhere }
+  return { evidence, elsewhere, hits: saidIn.size, refused }
 }
 
 /**

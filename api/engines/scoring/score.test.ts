@@ -421,6 +421,30 @@ describe('what a question presupposes, and conditions in the words customers use
     expect(answered.value).toBe('yes')
   })
 
+  it('gives each answer its match strength and margin: firm where the words are clear, close where they nearly were', () => {
+    const refund = { text: 'Did the agent explain the refund policy?', phrases: ['refund policy'] }
+    const twice = conversation(
+      ['agent', 'Our refund policy is five working days.'],
+      ['agent', 'So the refund policy gives it back by Friday.'],
+    )
+    const once = conversation(['agent', 'Our refund policy is five working days.'])
+    expect(answer(refund, twice).signal).toEqual({ strength: 1, margin: 1 })
+    expect(answer(refund, once).signal!.margin).toBeLessThan(1)
+    const nothing = conversation(['agent', 'Anything else today?'])
+    const byCustomer = conversation(['customer', 'What is your refund policy?'], ['agent', 'Anything else today?'])
+    expect(answer(refund, byCustomer).value).toBe('no')
+    expect(answer(refund, byCustomer).signal!.margin).toBeLessThan(answer(refund, nothing).signal!.margin)
+    const complaint = {
+      text: 'Did the agent apologise when the customer complained?',
+      phrases: ['sorry for the inconvenience'],
+      applies_when: { phrases: ['complaint'], speaker: 'customer' as const },
+    }
+    const denied = conversation(['customer', "I'm not making a complaint, just asking."])
+    expect(answer(complaint, denied).value).toBe('n/a')
+    expect(answer(complaint, denied).signal!.margin).toBe(0)
+    expect(answer(complaint, nothing).signal!.margin).toBe(1)
+  })
+
   it('answers n/a to confirming an arrangement when none was agreed, no when one was and not confirmed', () => {
     const offered = conversation(
       ['agent', 'You owe £120. We could spread it over three months if that would help.'],

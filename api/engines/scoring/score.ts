@@ -39,6 +39,14 @@ export type TemplateCategory = {
   questions: TemplateQuestion[]
 }
 
+/**
+ * How firmly the local engine holds an answer, each 0–1. Strength: how fully what decided it was
+ * found (a phrase's share of content words; a rule such as a premise is weaker than words said).
+ * Margin: how far it is from the other answer (said in several places, or once; nothing said at all,
+ * or the words said but negated, hedged, by the other side or outside the window).
+ */
+export type MatchSignal = { strength: number; margin: number }
+
 export type QuestionScore = {
   question_id: number
   value: Answer
@@ -48,6 +56,8 @@ export type QuestionScore = {
   start_time: string | null
   start_seconds: number | null
   justification: string
+  /** The local engine's footing for the answer; absent from an LLM judge's or an auditor's answers. */
+  signal?: MatchSignal
 }
 
 export type CategoryScore = {
@@ -134,47 +144,49 @@ export function answerQuestion(
   channel: Channel = 'call',
 ): QuestionScore {
   const base = { question_id: q.id, evaluation_key_word: null, start_time: null, start_seconds: null }
+  const notApplicable = (why: string, signal: MatchSignal): QuestionScore => ({
+    ...base,
+    value: 'n/a',
+    passed: null,
+    justification: `Not applicable: ${why}`,
+    signal,
+  })
   if (channel === 'email' && isRecordingDisclosure(q.phrases)) {
-    return { ...base, value: 'n/a', passed: null, justification: 'Not applicable: an e-mail is not a recorded call.' }
+    return notApplicable('an e-mail is not a recorded call.', { strength: 1, margin: 1 })
   }
   // an outbound chat or e-mail (the agent wrote first, not in answer to the customer) has no contact to thank them for
   const opener = prepared[0]?.segment
   const outbound = channel !== 'call' && opener?.speaker === 'agent' && !answersContact(opener.text)
   const opening = q.window?.first_s !== undefined || q.window?.first_messages !== undefined
   if (outbound && opening && isThanksForContact(q.phrases)) {
-    return { ...base, value: 'n/a', passed: null, justification: 'Not applicable: the agent started the contact.' }
+    return notApplicable('the agent started the contact.', { strength: 0.9, margin: 0.9 })
   }
   if (q.applies_when) {
     const condition = q.applies_when
-    const { evidence } = findPhrase(
+    const raised = findPhrase(
       prepared,
       condition.phrases,
       (s) => condition.speaker === 'any' || s.speaker === condition.speaker,
     )
-    if (!evidence) {
-      return {
-        ...base,
-        value: 'n/a',
-        passed: null,
-        justification: `Not applicable: ${who(condition.speaker)} never raised it.`,
-      }
+    if (!raised.evidence) {
+      // "I'm not complaining", or the agent saying the word: so near the condition that a human should look
+      return notApplicable(`${who(condition.speaker)} never raised it.`, {
+        strength: 1,
+        margin: raised.refused || raised.elsewhere ? 0 : 1,
+      })
     }
   }
   const premise = premiseOf(q.text)
-  const notApplicable = (): QuestionScore => ({
-    ...base,
-    value: 'n/a',
-    passed: null,
-    justification: `Not applicable: ${premise!.unmet}`,
-  })
+  // a premise is read from the words of the whole conversation: a rule, weaker than words said
+  const premiseUnmet = (margin = 0.8) => notApplicable(premise!.unmet, { strength: 0.8, margin })
   const premiseHolds = () => !premise || premise.holds(prepared.map((p) => p.segment))
-  if (premise?.first && !premiseHolds()) return notApplicable()
+  if (premise?.first && !premiseHolds()) return premiseUnmet()
   const inWindow = windowTest(
     q,
     prepared.map((p) => p.segment),
     channel,
   )
-  const { evidence, elsewhere } = findPhrase(
+  const { evidence, elsewhere, hits, refused } = findPhrase(
     prepared,
     q.phrases,
     (s, index) => (q.speaker === 'any' || s.speaker === q.speaker) && inWindow(s, index),
@@ -189,6 +201,7 @@ export function answerQuestion(
       start_time: hhmmss(disclosed.at),
       start_seconds: round1(disclosed.at),
       justification: `The agent discussed the account first, ${quoted(disclosed, channel)}, before the check ${quoted(evidence, channel)}.`,
+      signal: { strength: 0.8, margin: 0.6 },
     }
   }
   const value = evidence ? 'yes' : 'no'
@@ -202,9 +215,13 @@ export function answerQuestion(
       start_time: hhmmss(evidence.at),
       start_seconds: round1(evidence.at),
       justification: `${who(q.speaker)[0].toUpperCase()}${who(q.speaker).slice(1)} said ${quoted(evidence, channel)}.`,
+      signal: { strength: evidence.coverage, margin: Math.max(0, (hits > 1 ? 1 : 0.8) - (refused ? 0.2 : 0)) },
     }
   }
-  if (!premiseHolds()) return notApplicable()
+  // said, but by the other side or outside the window, is close to a yes; said negated ("I won't take you
+  // to court") is not: on the labelled sets such a no agrees with the human as often as any other
+  const nearMiss = elsewhere ? 0.3 : 1
+  if (!premiseHolds()) return premiseUnmet(Math.min(0.8, nearMiss))
   const expectedWhere = `${who(q.speaker)}${describeWindow(q, channel)}`
   const justification = elsewhere
     ? `Said as ${quoted(elsewhere, channel)}, but it had to come from ${expectedWhere}.`
@@ -217,6 +234,8 @@ export function answerQuestion(
     start_time: elsewhere ? hhmmss(elsewhere.at) : null,
     start_seconds: elsewhere ? round1(elsewhere.at) : null,
     justification,
+    // nothing said is weaker footing than words said
+    signal: { strength: 0.75, margin: nearMiss },
   }
 }
 

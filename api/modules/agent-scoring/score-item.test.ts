@@ -6,15 +6,7 @@ import { seedTexts } from '#api/seed/scoring/conversations'
 import { agreementConversations } from '#tests/fixtures/scoring-agreement/conversations'
 import { holdoutConversations } from '#tests/fixtures/scoring-agreement/holdout'
 import { chatFromText, emailFromText } from './conversation'
-import {
-  checkQuote,
-  confidenceOf,
-  englishShare,
-  MIN_ENGLISH_SHARE,
-  notScorable,
-  segmentsOf,
-  SECONDS_PER_MESSAGE,
-} from './score-item'
+import { checkQuote, englishShare, MIN_ENGLISH_SHARE, notScorable, segmentsOf, SECONDS_PER_MESSAGE } from './score-item'
 
 const turns = [
   { speaker: 'customer' as const, text: 'Hi, my card was declined.' },
@@ -50,27 +42,14 @@ describe('the quote check', () => {
       evidence: [{ turn: 0 }],
     })
   })
-  it('leaves a quote found nowhere unverified', () => {
+  it('leaves a quote found nowhere unverified, and keeps it to show as not found', () => {
     expect(checkQuote('your full postcode', turns, segments, 12.5).check).toBe('unverified')
-  })
-})
-
-describe('confidence', () => {
-  const base = { engine: 'local' as const, fallback: false }
-  it('trusts a verified quote most, a repaired one less, an unverified one least', () => {
-    const verified = confidenceOf({ ...base, value: 'yes', hasQuote: true, check: 'verified' })
-    const repaired = confidenceOf({ ...base, value: 'yes', hasQuote: true, check: 'repaired' })
-    const unverified = confidenceOf({ ...base, value: 'yes', hasQuote: true, check: 'unverified' })
-    expect(verified).toBeGreaterThan(repaired)
-    expect(repaired).toBeGreaterThan(unverified)
-    expect(unverified).toBeLessThan(0.6)
-  })
-  it('trusts an absence less than a quote, and a fallback from the LLM less again', () => {
-    const absent = confidenceOf({ ...base, value: 'no', hasQuote: false, check: 'unverified' })
-    expect(absent).toBeLessThan(confidenceOf({ ...base, value: 'yes', hasQuote: true, check: 'verified' }))
-    expect(confidenceOf({ ...base, fallback: true, value: 'no', hasQuote: false, check: 'unverified' })).toBeLessThan(
-      absent,
-    )
+    // an LLM's quote with no time: kept at the turn sharing most of its words
+    expect(checkQuote('confirm the date of birth on file', turns, segments, null)).toEqual({
+      check: 'unverified',
+      evidence: [{ quote: 'confirm the date of birth on file', speaker: 'agent', turn: 1, start_s: null }],
+    })
+    expect(checkQuote('anything', [], [], null)).toEqual({ check: 'unverified', evidence: [] })
   })
 })
 

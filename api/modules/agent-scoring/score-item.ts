@@ -3,6 +3,7 @@ import type { Template } from '#contract/templates'
 import type { ScoringEvidenceRow, ScoringTurnRow } from '../../db/schema'
 import type { ScoredBy } from '../../engines/scoring/llm-judge'
 import type { Segment } from '../../engines/scoring/score'
+import { confidenceOf } from './confidence'
 import type { CriterionResult, Scored } from './store/items'
 
 /** Chats and e-mails without times: one message every this many seconds, so the engine's order holds. */
@@ -131,32 +132,25 @@ export function checkQuote(
   if (q && hit(named)) return at(named, 'verified')
   const other = q ? turns.findIndex((_, i) => hit(i)) : -1
   if (other >= 0) return at(other, 'repaired')
-  return {
-    check: 'unverified',
-    evidence:
-      named >= 0 ? [{ quote, speaker: turns[named]!.speaker, turn: named, start_s: turns[named]!.start ?? null }] : [],
-  }
+  // found nowhere: kept, unverified, at the turn it names, or else the turn sharing most of its words,
+  // so the page shows the quote as not found rather than as no quote at all
+  if (!turns.length) return { check: 'unverified', evidence: [] }
+  return at(named >= 0 ? named : closestTurn(q, turns), 'unverified')
 }
 
-/**
- * How far one answer may be trusted, from the signals that agree or not: what the answer rests on
- * (a quote found, a phrase absent, a condition not met), whether the quote checks out, and, with an
- * LLM judge, whether the judge answered at all or the local engine stood in. A first calibration:
- * the calibration view measures it against the supervisors' decisions.
- */
-export function confidenceOf(input: {
-  value: 'yes' | 'no' | 'n/a'
-  hasQuote: boolean
-  check: EvidenceCheck
-  engine: 'local' | 'llm'
-  fallback: boolean
-}): number {
-  let c: number
-  if (input.hasQuote) c = input.check === 'verified' ? 0.9 : input.check === 'repaired' ? 0.75 : 0.45
-  else c = input.value === 'n/a' ? 0.7 : 0.6 // an absence is weaker evidence than a quote
-  if (input.engine === 'llm') c = Math.min(1, c + 0.05)
-  if (input.fallback) c -= 0.1
-  return Math.round(Math.max(0, Math.min(1, c)) * 100) / 100
+/** The turn that shares most words with a quote (the first turn when none shares any). */
+function closestTurn(foldedQuote: string, turns: ScoringTurnRow[]) {
+  const wanted = new Set(foldedQuote.split(' ').filter(Boolean))
+  let best = 0
+  let bestShared = 0
+  turns.forEach((t, i) => {
+    const shared = [...new Set(fold(t.text).split(' '))].filter((w) => wanted.has(w)).length
+    if (shared > bestShared) {
+      best = i
+      bestShared = shared
+    }
+  })
+  return best
 }
 
 /** The engine's answers as the item's criteria: each with its quote checked and its confidence. */
@@ -168,9 +162,11 @@ export function resultsOf(
 ): Scored {
   const segments = segmentsOf(turns)
   const answers = scoredBy.result.categories.flatMap((c) => c.questions)
+  const local = scoredBy.local?.categories.flatMap((c) => c.questions) ?? []
   const results: CriterionResult[] = template.categories.flatMap((category) =>
     category.questions.map((question) => {
       const a = answers.find((x) => x.question_id === question.internal_id)
+      const second = local.find((x) => x.question_id === question.internal_id)
       const value = a?.value ?? 'n/a'
       const quote = a?.evaluation_key_word ?? null
       const checked = quote
@@ -188,6 +184,8 @@ export function resultsOf(
           check: checked.check,
           engine: scoredBy.engine,
           fallback: scoredBy.fallback_reason !== null,
+          signal: a?.signal,
+          agrees: second && second.value === value,
         }),
       }
     }),

@@ -25,11 +25,9 @@ import { fullName, type Tx } from '../../../db/sql'
 import { NOT_YOUR_ITEM, scoringItemRule, type Actor } from '../../../auth/access'
 import { HttpError, notFound } from '../../../lib/http-error'
 import { threadOf } from '../../evaluations/store/thread'
+import { NEEDS_HUMAN_BELOW } from '../confidence'
 import { nextBucket } from '../state'
 import { headColumns, itemHead, refOf, withHeadJoins } from './head'
-
-/** Below this a criterion "needs a human" and sorts first. */
-export const NEEDS_HUMAN_BELOW = 0.6
 
 export const NOT_FOUND = 'Scoring item not found'
 

@@ -21,7 +21,7 @@ import { offsetOf, pageOf } from '../../../lib/paging'
 import { agreementByCriterion, agreementOf, criterionTallies, decisionsCount, figuresOf } from './calibration'
 import { needsAttention, scoringConditions, type ScoringFilter } from './filters'
 import { headColumns, headItemColumns, itemHead, withHeadJoins } from './head'
-import { NEEDS_HUMAN_BELOW } from './items'
+import { NEEDS_HUMAN_BELOW } from '../confidence'
 
 const rowColumns = {
   item: headItemColumns,
