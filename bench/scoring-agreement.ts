@@ -105,6 +105,7 @@ const misses: string[] = []
 // how often answers agree with the human in each band of the confidence the product would give them
 const BANDS = [0, NEEDS_HUMAN_BELOW, 0.8, 0.9]
 const byBand = BANDS.map(() => ({ answers: 0, agreed: 0 }))
+const quotes = { given: 0, verified: 0 }
 const autoFail = { engine: 0, human: 0, differ: [] as string[] }
 for (const { c, template, segments } of prepared) {
   const result = scoreTranscript(template, segments, { channel: c.channel })
@@ -121,6 +122,8 @@ for (const { c, template, segments } of prepared) {
     }
     const quote = engine.evaluation_key_word
     const check = quote ? checkQuote(quote, turnsOf(c), segments, engine.start_seconds).check : 'unverified'
+    if (quote) quotes.given++
+    if (quote && check === 'verified') quotes.verified++
     const confidence = confidenceOf({
       value: engine.value,
       hasQuote: Boolean(quote),
@@ -158,8 +161,9 @@ console.log(
   `Auto-fail (score 0): engine ${autoFail.engine}, human ${autoFail.human} conversations, ${autoFail.differ.length} differ`,
 )
 for (const key of autoFail.differ) console.log(`  ${key}`)
+console.log(`\nQuotes verified word for word in the turn they name: ${quotes.verified} of ${quotes.given}`)
 console.log(
-  `\nConfidence (match strength and margin, quote check) against agreement; a human looks below ${NEEDS_HUMAN_BELOW}:`,
+  `Confidence (match strength and margin, quote check) against agreement; a human looks below ${NEEDS_HUMAN_BELOW}:`,
 )
 byBand.forEach(({ answers, agreed }, i) => {
   const range = `${BANDS[i]!.toFixed(2)}–${(BANDS[i + 1] ?? 1).toFixed(2)}`

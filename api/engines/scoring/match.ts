@@ -104,7 +104,7 @@ function findIn(
     if (best && best.coverage >= coverage) continue
     best = {
       segment: p.segment,
-      words: inside.map((t) => t.raw).join(' '),
+      words: asWritten(p.segment.text, inside.map((t) => t.raw).join(' ')),
       at: timeAt(p, p.tokens[i].position),
       coverage,
     }
@@ -116,6 +116,29 @@ function findIn(
 export function atOffset(p: Prepared, offset: number) {
   const position = tokenize(p.segment.text.slice(0, offset)).at(-1)?.position ?? -1
   return timeAt(p, position + 1)
+}
+
+/** The short forms the tokenizer writes out ("I'm" is read as "I am"). */
+const SHORT: Record<string, string> = { am: 'm', are: 're', will: 'll', have: 've', would: 'd', is: 's' }
+const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+/** A word as it may be written: apostrophes anywhere inside ("dont", "don't"), "email" as "e-mail". */
+const writtenWord = (w: string) => (w.toLowerCase() === 'email' ? 'e-?mail' : [...w].map(escape).join("['’]?"))
+
+/**
+ * The matched words as the utterance writes them ("I'm sorry", not "I am sorry"), so a quote can be
+ * checked word for word and found in the conversation; the words as read when they cannot be placed.
+ */
+function asWritten(text: string, words: string) {
+  const parts = words.split(' ')
+  const pattern = parts
+    .map((w, i) => {
+      if (i === 0) return writtenWord(w)
+      const short = SHORT[w.toLowerCase()]
+      const gap = '[^\\p{L}\\p{N}]+'
+      return short ? `(?:${gap}${writtenWord(w)}|['’]${short})` : `${gap}${writtenWord(w)}`
+    })
+    .join('')
+  return text.match(new RegExp(`(?<![\\p{L}\\p{N}])${pattern}(?![\\p{L}\\p{N}])`, 'iu'))?.[0] ?? words
 }
 
 function timeAt(p: Prepared, position: number) {

@@ -60,7 +60,16 @@ describe('the local scoring engine', () => {
     const promise: Segment[] = [
       { speaker: 'agent', start: 0, end: 4, text: "Right, so what I'll do is raise a dispute." },
     ]
-    expect(only(question({ phrases: ['what I will do is'] }), promise).evaluation_key_word).toBe('what I will do is')
+    // quoted as written, so the quote check finds it word for word
+    expect(only(question({ phrases: ['what I will do is'] }), promise).evaluation_key_word).toBe("what I'll do is")
+    const apology: Segment[] = [
+      { speaker: 'agent', start: 0, end: 4, text: "Oh, I'm SORRY to hear that. I don't know why." },
+    ]
+    expect(only(question({ phrases: ['I am sorry'] }), apology).evaluation_key_word).toBe("I'm SORRY")
+    const callback: Segment[] = [{ speaker: 'agent', start: 0, end: 4, text: "We'll call you back by e-mail." }]
+    expect(only(question({ phrases: ['we will call you back by email'] }), callback).evaluation_key_word).toBe(
+      'call you back by e-mail',
+    )
   })
 
   it('reads numbers said as words the same as digits', () => {
@@ -73,7 +82,7 @@ describe('the local scoring engine', () => {
       },
     ]
     expect(only(question({ phrases: ['within 24 hours'] }), promise).evaluation_key_word).toBe(
-      'within twenty four hours',
+      'within twenty-four hours',
     )
     expect(only(question({ phrases: ['150 pounds'] }), promise).value).toBe('yes')
     expect(tokenize('twenty four, 24, two thousand and six').map((t) => t.key)).toEqual(['24', '24', '2006'])
