@@ -104,12 +104,13 @@ function findIn(
     if (best && best.coverage >= coverage) continue
     best = {
       segment: p.segment,
-      words: asWritten(p.segment.text, inside.map((t) => t.raw).join(' ')),
+      words: inside.map((t) => t.raw).join(' '),
       at: timeAt(p, p.tokens[i].position),
       coverage,
     }
   }
-  return { best, refused }
+  // quoted as written, found once for the span kept
+  return { best: best && { ...best, words: asWritten(p.segment.text, best.words) }, refused }
 }
 
 /** When the word at a character offset of an utterance was said (interpolated inside the segment). */
@@ -120,6 +121,7 @@ export function atOffset(p: Prepared, offset: number) {
 
 /** The short forms the tokenizer writes out ("I'm" is read as "I am"). */
 const SHORT: Record<string, string> = { am: 'm', are: 're', will: 'll', have: 've', would: 'd', is: 's' }
+const GAP = '[^\\p{L}\\p{N}]+'
 const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 /** A word as it may be written: apostrophes anywhere inside ("dont", "don't"), "email" as "e-mail". */
 const writtenWord = (w: string) => (w.toLowerCase() === 'email' ? 'e-?mail' : [...w].map(escape).join("['’]?"))
@@ -134,8 +136,7 @@ function asWritten(text: string, words: string) {
     .map((w, i) => {
       if (i === 0) return writtenWord(w)
       const short = SHORT[w.toLowerCase()]
-      const gap = '[^\\p{L}\\p{N}]+'
-      return short ? `(?:${gap}${writtenWord(w)}|['’]${short})` : `${gap}${writtenWord(w)}`
+      return short ? `(?:${GAP}${writtenWord(w)}|['’]${short})` : `${GAP}${writtenWord(w)}`
     })
     .join('')
   return text.match(new RegExp(`(?<![\\p{L}\\p{N}])${pattern}(?![\\p{L}\\p{N}])`, 'iu'))?.[0] ?? words

@@ -36,6 +36,9 @@ const PERSONAL =
 /** People a customer may mention in a general question ("a joint account with my partner"). */
 const RELATIONS =
   '(?:partner|wife|husband|friend|family|colleague|boss|neighbour|mum|dad|mother|father|parents|kids|children|own)'
+/** Something that happened on an account: a charge, a decline, a block, money owed. */
+const ACCOUNT_EVENT = /\b(?:charged|declined|blocked|frozen|debited|overdrawn|in arrears|owe)\b/i
+
 const personalMatter = (segments: Segment[]) =>
   // the customer speaking of something of theirs ("my tablets", "my son's booster"), not of someone
   any(segments, 'customer', new RegExp(`\\b(?:my|our)\\s+(?!${RELATIONS}\\b)[a-z]`, 'i')) ||
@@ -45,7 +48,7 @@ const personalMatter = (segments: Segment[]) =>
     new RegExp(`\\b(?:my|our|your|his|her)\\s+(?:[a-z'-]+\\s+){0,2}${PERSONAL}\\b`, 'i'),
     /\bthe (?:balance|account|card)\b/i,
     /\b(?:a|the|this|that) (?:standing order|direct debit|transfer)\b/i,
-    /\b(?:charged|declined|blocked|frozen|debited|overdrawn|in arrears|owe)\b/i,
+    ACCOUNT_EVENT,
   )
 
 /**
@@ -142,7 +145,7 @@ const recordUsed = (segments: Segment[]) =>
     /\b(?:took|taken|collected) the (?:payment|money)\b|\bthe payment (?:was|went)\b/i,
     /\bon (?:your|the|his|her) (?:account|record|file|notes)\b|\bour (?:records|system) (?:show|say)/i,
   ) ||
-  any(segments, 'any', /\b(?:charged|declined|blocked|frozen|debited|overdrawn|in arrears|owe)\b/i)
+  any(segments, 'any', ACCOUNT_EVENT)
 
 const KINDS: { asks: RegExp; premise: Premise }[] = [
   {

@@ -144,6 +144,7 @@ export function answerQuestion(
   channel: Channel = 'call',
 ): QuestionScore {
   const base = { question_id: q.id, evaluation_key_word: null, start_time: null, start_seconds: null }
+  const segments = prepared.map((p) => p.segment)
   const notApplicable = (why: string, signal: MatchSignal): QuestionScore => ({
     ...base,
     value: 'n/a',
@@ -179,19 +180,15 @@ export function answerQuestion(
   const premise = premiseOf(q.text)
   // a premise is read from the words of the whole conversation: a rule, weaker than words said
   const premiseUnmet = (margin = 0.8) => notApplicable(premise!.unmet, { strength: 0.8, margin })
-  const premiseHolds = () => !premise || premise.holds(prepared.map((p) => p.segment))
+  const premiseHolds = () => !premise || premise.holds(segments)
   if (premise?.first && !premiseHolds()) return premiseUnmet()
-  const inWindow = windowTest(
-    q,
-    prepared.map((p) => p.segment),
-    channel,
-  )
+  const inWindow = windowTest(q, segments, channel)
   const { evidence, elsewhere, hits, refused } = findPhrase(
     prepared,
     q.phrases,
     (s, index) => (q.speaker === 'any' || s.speaker === q.speaker) && inWindow(s, index),
   )
-  const disclosed = evidence && asksCheckFirst(q.text) ? disclosedBefore(prepared, evidence) : null
+  const disclosed = evidence && asksCheckFirst(q.text) ? disclosedBefore(prepared, segments, evidence) : null
   if (disclosed && evidence) {
     return {
       ...base,
@@ -240,8 +237,8 @@ export function answerQuestion(
 }
 
 /** The agent telling what is on the account before the check found as `check`, as evidence of its own. */
-function disclosedBefore(prepared: ReturnType<typeof prepare>, check: Evidence): Evidence | null {
-  const first = firstDisclosure(prepared.map((p) => p.segment))
+function disclosedBefore(prepared: ReturnType<typeof prepare>, segments: Segment[], check: Evidence): Evidence | null {
+  const first = firstDisclosure(segments)
   if (!first || first.index > check.index) return null
   const p = prepared[first.index]
   const at = atOffset(p, first.offset)

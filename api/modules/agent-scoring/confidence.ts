@@ -21,7 +21,7 @@ export function confidenceOf(input: {
   check: EvidenceCheck
   engine: 'local' | 'llm'
   fallback: boolean
-  /** The local engine's signal for this answer (its own, or its second opinion beside the judge's). */
+  /** The local engine's signal (MatchSignal, written out so this file does not bring the engine into the strict typecheck). */
   signal?: { strength: number; margin: number }
   /** With an LLM judge: whether the local engine gave the same answer. */
   agrees?: boolean
