@@ -2,12 +2,12 @@ import { z } from 'zod'
 import type { InsightsAnswer } from '#contract/ocr'
 import type { ChatMessage, Llm } from '../../engines/llm/client'
 import { DATE_PATTERN } from '../../engines/ocr/parse'
-import { bm25Index, queryTerms, terms } from '../../engines/search/bm25'
+import { queryTerms, searchIndex, type QueryTerms } from '../../engines/search'
 
 /*
  * Questions about one document, answered from its own text (ARCHITECTURE §6: chat is retrieval).
- * The pages are cut into short passages, BM25 ranks them against the question, and the answer is
- * the best passage's most relevant line or sentence, quoted as read: never composed. With an LLM,
+ * The pages are cut into short passages, the search component ranks them against the question, and
+ * the answer is the best passage's most relevant line or sentence, quoted as read: never composed. With an LLM,
  * the model answers from the same passages, and the quote is the fallback.
  */
 
@@ -83,17 +83,15 @@ const ASKS_DATE = /\b(when|date|dated|expir\w*|born|birth|issued|valid)\b/i
 const AMOUNT = /\d[\d,]*[.,]\d{2}\b/
 const DATE = new RegExp(DATE_PATTERN, 'i')
 
-/** The unit of the passage that answers best: most question terms (by rarity), then the expected kind of value. */
-function bestUnit(units: string[], question: string, weights: Map<string, number>, idf: (t: string) => number) {
+/** The unit of the passage that answers best: ranked like the passages, then the expected kind of value. */
+function bestUnit(units: string[], question: string, weights: QueryTerms) {
   const wantsAmount = ASKS_AMOUNT.test(question)
   const wantsDate = ASKS_DATE.test(question)
   let best = { unit: units[0]!, score: 0 }
-  for (const unit of units) {
-    const own = new Set(terms(unit))
-    let score = 0
-    for (const [term, weight] of weights) if (own.has(term)) score += weight * Math.max(idf(term), 0.01)
-    if (score > 0 && ((wantsAmount && AMOUNT.test(unit)) || (wantsDate && DATE.test(unit)))) score *= 1.5
-    if (score > best.score) best = { unit, score }
+  for (const { index, score } of searchIndex(units.map((text) => ({ text }))).search(weights)) {
+    const unit = units[index]!
+    const boosted = (wantsAmount && AMOUNT.test(unit)) || (wantsDate && DATE.test(unit)) ? score * 1.5 : score
+    if (boosted > best.score) best = { unit, score: boosted }
   }
   return best.unit
 }
@@ -103,13 +101,12 @@ const round = (n: number) => Math.round(n * 1000) / 1000
 /** The passages that match the question, best first, and the quote that answers it; null when none match. */
 export function retrieve(pages: PageText[], question: string) {
   const passages = passagesOf(pages)
-  const index = bm25Index(passages.map((p) => p.text))
   const weights = queryTerms(question)
-  const ranked = index.search(weights, TOP_PASSAGES)
+  const ranked = searchIndex(passages.map((p) => ({ text: p.text }))).search(weights, { limit: TOP_PASSAGES })
   if (!ranked.length) return null
   const best = passages[ranked[0]!.index]!
   return {
-    answer: bestUnit(best.units, question, weights, index.idf),
+    answer: bestUnit(best.units, question, weights),
     passages: ranked.map((r) => ({
       page: passages[r.index]!.page,
       text: passages[r.index]!.text,
