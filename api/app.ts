@@ -35,13 +35,18 @@ import { summarizationRoutes } from './modules/summaries/routes'
 import { agentScoringRoutes } from './modules/agent-scoring/routes'
 import { ocrRoutes } from './modules/ocr/routes'
 import { faceRoutes } from './modules/face/routes'
+import { chatbotRoutes } from './modules/chatbot/routes'
+import { chatbotTalkRoutes } from './modules/chatbot/talk'
 import { createServices } from './services'
 
 export type AppEnv = Pick<
   ApiEnv,
   'jwtSecret' | 'trustProxy' | 'loginIpLimit' | 'loginAccountLimit' | 'loginAccountWindowMs'
 > &
-  Partial<Pick<ApiEnv, 'faceThreshold' | 'accessTokenTtlS' | 'refreshReuseLeewayS'>>
+  Partial<Pick<ApiEnv, 'faceThreshold' | 'accessTokenTtlS' | 'refreshReuseLeewayS' | 'speech'>> & {
+    /** Chat messages a session may send a minute (0: no limit). */
+    chatPerMinute?: number
+  }
 
 export type BuildOptions = {
   database: Database
@@ -118,6 +123,8 @@ export async function buildApp({ database, env, queue, blobs = null, llm = null,
     jwtSecret: env.jwtSecret,
     threshold: env.faceThreshold ?? DEFAULT_FACE_THRESHOLD,
   })
+  await app.register(chatbotRoutes, { db, queue, llm, chatPerMinute: env.chatPerMinute, jwtSecret: env.jwtSecret })
+  await app.register(chatbotTalkRoutes, { db, blobs, llm, speech: env.speech ?? {}, jwtSecret: env.jwtSecret })
   await app.register(healthRoutes, { database, queue })
   return app
 }

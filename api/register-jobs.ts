@@ -6,6 +6,7 @@ import { cachedLlm } from './engines/llm/cache'
 import { databaseAnswerCache } from './db/llm-cache'
 import { registerHousekeeping } from './modules/accounts/job'
 import { registerOcr } from './modules/ocr/job'
+import { registerChatbot } from './modules/chatbot/job'
 import { registerScoring } from './modules/evaluations/job'
 import { registerItemScoring, scoreItemsOfRecording } from './modules/agent-scoring/job'
 import { registerSummarization } from './modules/summaries/job'
@@ -31,5 +32,6 @@ export async function registerJobs(queue: Queue, database: Database, env: ApiEnv
   })
   await registerSummarization(queue, db, llm)
   await registerOcr(queue, { db, blobs })
+  await registerChatbot(queue, db, blobs)
   await queue.startSweeping()
 }

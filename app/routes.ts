@@ -10,6 +10,10 @@ export default [
   route('resources/evaluation-export', 'routes/resources/evaluation-export.ts'),
   route('resources/scoring-export', 'routes/resources/scoring-export.ts'),
   route('resources/image/*', 'routes/resources/image.ts'),
+  route('resources/chat-audio/:messageId', 'routes/resources/chat-audio.ts'),
+  route('resources/chat-transcript/:conversationId', 'routes/resources/chat-transcript.ts'),
+  route('resources/chat-export', 'routes/resources/chat-export.ts'),
+  route('resources/chat-stream', 'routes/resources/chat-stream.ts'),
   route('demo-portal', 'routes/demo-portal/layout.tsx', [
     index('routes/demo-portal/home.tsx'),
     route('solutions/call-evaluation', 'routes/demo-portal/call-evaluation/layout.tsx', [
@@ -61,6 +65,20 @@ export default [
     route('capabilities/summarization/demo', 'routes/demo-portal/capabilities/summarization/demo.tsx'),
     route('capabilities/summarization/detail', 'routes/demo-portal/capabilities/summarization/detail.tsx'),
     route('capabilities/summarization/:type', 'routes/demo-portal/capabilities/summarization/history.tsx'),
+    // chatbot capability: the three faces, the knowledge base and the handoff queue, then the
+    // history (`:type` is past_history or one channel, `:type/:conversationId` one conversation)
+    route('capabilities/chatbot', 'routes/demo-portal/capabilities/chatbot/index.tsx'),
+    route('capabilities/chatbot/chatWithUs', 'routes/demo-portal/capabilities/chatbot/chat-with-us.tsx'),
+    route('capabilities/chatbot/trelliChat', 'routes/demo-portal/capabilities/chatbot/trelli-chat.tsx'),
+    route('capabilities/chatbot/trelliTalk', 'routes/demo-portal/capabilities/chatbot/trelli-talk.tsx'),
+    route('capabilities/chatbot/knowledge-base', 'routes/demo-portal/capabilities/chatbot/knowledge-base.tsx'),
+    route('capabilities/chatbot/knowledge-base/add', 'routes/demo-portal/capabilities/chatbot/article-edit.tsx', {
+      id: 'routes/demo-portal/capabilities/chatbot/article-add',
+    }),
+    route('capabilities/chatbot/knowledge-base/:articleId', 'routes/demo-portal/capabilities/chatbot/article-edit.tsx'),
+    route('capabilities/chatbot/handoffs', 'routes/demo-portal/capabilities/chatbot/handoffs.tsx'),
+    route('capabilities/chatbot/:type', 'routes/demo-portal/capabilities/chatbot/history.tsx'),
+    route('capabilities/chatbot/:type/:conversationId', 'routes/demo-portal/capabilities/chatbot/conversation.tsx'),
   ]),
   route('reshub', 'routes/reshub/layout.tsx', [index('routes/reshub/home.tsx')]),
   route('*', 'routes/not-found.tsx'),

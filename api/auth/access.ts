@@ -3,6 +3,7 @@ import type { Role } from '#contract/accounts'
 import type { Db } from '../db/client'
 import {
   callEvaluations,
+  chatConversations,
   documents,
   facePeople,
   faceScans,
@@ -87,6 +88,16 @@ export const personRule = {
 /** Face scans are their maker's; admins see and manage everyone's. */
 export const scanRule = {
   readable: (actor: Actor): Readable => (is(actor, 'admin') ? undefined : ownedBy(faceScans.userId, actor)),
+}
+
+/**
+ * Chatbot conversations: visitors, agents and auditors read their own; QA supervisors and admins
+ * read them all. Only the one who had a conversation goes on with it, hands it off or rates its answers.
+ */
+export const conversationRule = {
+  readable: (actor: Actor): Readable =>
+    is(actor, 'admin', 'qa_supervisor') ? undefined : ownedBy(chatConversations.userId, actor),
+  canContinue: (actor: Actor, row: { userId: number }) => row.userId === actor.id,
 }
 
 /** Staff directory: names for everyone signed in; e-mails and employee codes for admins and QA supervisors. */

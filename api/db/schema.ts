@@ -774,3 +774,134 @@ export const llmCache = pgTable('llm_cache', {
   answer: jsonb('answer').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+// ---------------------------------------------------------------- chatbot
+
+/** A help-centre article of one campaign's knowledge base; the chatbot answers from its chunks. */
+export const kbArticles = pgTable(
+  'kb_articles',
+  {
+    id: serial('id').primaryKey(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    /** The seed's key, so seeding twice does not add twice; null for articles written in the portal. */
+    slug: varchar('slug', { length: 120 }),
+    title: varchar('title', { length: 160 }).notNull(),
+    keywords: jsonb('keywords').$type<string[]>().notNull().default([]),
+    body: text('body').notNull(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the re-index job last cut this version into chunks; behind `updated_at` while it waits. */
+    indexedAt: timestamp('indexed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('kb_articles_slug_unique').on(t.slug), index('kb_articles_campaign_idx').on(t.campaignId)],
+)
+
+/** A piece of an article as indexed: what a citation points to. */
+export const kbChunks = pgTable(
+  'kb_chunks',
+  {
+    id: serial('id').primaryKey(),
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => kbArticles.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    text: text('text').notNull(),
+  },
+  (t) => [index('kb_chunks_article_idx').on(t.articleId, t.position)],
+)
+
+export const chatChannelEnum = pgEnum('chat_channel', ['chat_with_us', 'trelli_chat', 'trelli_talk'])
+export const chatRoleEnum = pgEnum('chat_role', ['customer', 'bot', 'agent', 'system'])
+
+/** One conversation with the chatbot, owned by the user who had it. */
+export const chatConversations = pgTable(
+  'chat_conversations',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: chatChannelEnum('channel').notNull(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    callEvaluationId: integer('call_evaluation_id').references(() => callEvaluations.id, { onDelete: 'set null' }),
+    title: varchar('title', { length: 200 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('chat_conversations_user_idx').on(t.userId, t.updatedAt),
+    index('chat_conversations_updated_idx').on(t.updatedAt),
+  ],
+)
+
+export type ChatCitationRow = { n: number; article_id: number; title: string; chunk_id: number; excerpt: string }
+export type ChatSuggestionRow = { text: string; citations: ChatCitationRow[] }
+
+/** A message of a conversation, as stored: masked (card and phone numbers, obscene words). */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: serial('id').primaryKey(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => chatConversations.id, { onDelete: 'cascade' }),
+    role: chatRoleEnum('role').notNull(),
+    text: text('text').notNull(),
+    /** The customer's message had something masked (for the bot's polite reply to obscenity). */
+    masked: boolean('masked').notNull().default(false),
+    dontKnow: boolean('dont_know').notNull().default(false),
+    citations: jsonb('citations').$type<ChatCitationRow[]>().notNull().default([]),
+    suggestions: jsonb('suggestions').$type<ChatSuggestionRow[]>().notNull().default([]),
+    closestArticles: jsonb('closest_articles').$type<{ article_id: number; title: string }[]>().notNull().default([]),
+    dataAnswer: jsonb('data_answer').$type<{ intent: string; figure: string; link: string } | null>(),
+    /** A voice turn's audio (the question recorded, or the reply spoken), in the blob store. */
+    audioBlobKey: varchar('audio_blob_key', { length: 300 }),
+    timings: jsonb('timings').$type<Record<string, number>>(),
+    engine: varchar('engine', { length: 100 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_messages_conversation_idx').on(t.conversationId, t.id)],
+)
+
+export const feedbackRatingEnum = pgEnum('chat_feedback_rating', ['up', 'down'])
+
+/** A user's thumbs up or down on one of the bot's answers. */
+export const chatFeedback = pgTable('chat_feedback', {
+  messageId: integer('message_id')
+    .primaryKey()
+    .references(() => chatMessages.id, { onDelete: 'cascade' }),
+  rating: feedbackRatingEnum('rating').notNull(),
+  reason: text('reason'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+export const handoffStatusEnum = pgEnum('chat_handoff_status', ['queued', 'accepted', 'callback_requested', 'closed'])
+
+/** A conversation handed to a person: the queue item supervisors work from. */
+export const chatHandoffs = pgTable(
+  'chat_handoffs',
+  {
+    id: serial('id').primaryKey(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => chatConversations.id, { onDelete: 'cascade' }),
+    status: handoffStatusEnum('status').notNull(),
+    reason: text('reason'),
+    summary: text('summary').notNull(),
+    callbackName: varchar('callback_name', { length: 120 }),
+    callbackPhone: varchar('callback_phone', { length: 40 }),
+    callbackTime: varchar('callback_time', { length: 120 }),
+    acceptedBy: integer('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('chat_handoffs_conversation_unique').on(t.conversationId),
+    index('chat_handoffs_status_idx').on(t.status, t.requestedAt),
+  ],
+)

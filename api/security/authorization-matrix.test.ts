@@ -5,6 +5,7 @@ import { endpoints, pathTemplateOf, type Endpoint } from '#contract/endpoints'
 import { paths } from '#contract/paths'
 import { callEvaluations, recordings } from '#api/db/schema'
 import { createAudioSigner } from '#api/modules/evaluations/audio-url'
+import { talkAudioSigner } from '#api/modules/chatbot/audio-link'
 import { createLinkSigner, IMAGE_LINK_TTL_S } from '#api/lib/signed-link'
 import { testEnv, type TestApp } from '#api/test-utils'
 import { envelopeProblem } from './envelope'
@@ -56,6 +57,12 @@ type Kind =
   | 'signed-page'
   | 'signed-photo'
   | 'signed-scan-photo'
+  /** A chatbot conversation, read: its owner, QA supervisors and admins; others 404. */
+  | 'conversation'
+  /** A conversation carried on, rated or handed off: its owner alone; everyone else 404. */
+  | 'conversation-change'
+  /** A voice message's signed link. */
+  | 'signed-talk'
 
 type Call = { method: string; url: string; json?: unknown; multipart?: MultipartPart[] }
 
@@ -64,7 +71,7 @@ type Target = {
   /** A seeded call evaluation of another agent than the demo agent, and its recording. */
   evaluation: { id: number; recordingId: number; kid: string }
   /** A signed link's query for `uid` (or expired). */
-  sign: (kind: 'recording' | 'page' | 'photo' | 'scan', id: number, uid: number, expired?: boolean) => string
+  sign: (kind: 'recording' | 'page' | 'photo' | 'scan' | 'talk', id: number, uid: number, expired?: boolean) => string
 }
 
 type Row = {
@@ -451,6 +458,65 @@ export const table: Record<string, Row> = {
     owner: 'signed-scan-photo',
     call: ({ owned, sign }, as) => get(`${paths.faceScanPhoto(owned.scan)}?${sign('scan', owned.scan, as?.id ?? 0)}`),
   },
+
+  'POST /api/chatbot/converse/': {
+    owner: 'conversation-change',
+    call: ({ owned }) => ({
+      method: 'POST',
+      url: '/api/chatbot/converse/',
+      json: {
+        channel: 'chat_with_us',
+        campaign_id: owned.conversationCampaign,
+        message: 'And on Saturdays?',
+        conversation_id: owned.conversation,
+      },
+    }),
+  },
+  'POST /api/chatbot/talk/': { call: () => ({ method: 'POST', url: '/api/chatbot/talk/', multipart: [] }) },
+  'GET /api/chatbot/talk_audio/{id}/': {
+    owner: 'signed-talk',
+    call: ({ owned, sign }, as) =>
+      get(`/api/chatbot/talk_audio/${owned.chatAnswer}/?${sign('talk', owned.chatAnswer, as?.id ?? 0)}`),
+  },
+  'GET /api/chatbot/conversations/': { call: () => get('/api/chatbot/conversations/') },
+  'GET /api/chatbot/conversations/{id}/': {
+    owner: 'conversation',
+    call: ({ owned }) => get(`/api/chatbot/conversations/${owned.conversation}/`),
+  },
+  'GET /api/chatbot/conversations/{id}/transcript/': {
+    owner: 'conversation',
+    call: ({ owned }) => get(`/api/chatbot/conversations/${owned.conversation}/transcript/`),
+  },
+  'GET /api/chatbot/conversations_export/': { call: () => get('/api/chatbot/conversations_export/') },
+  'GET /api/chatbot/kpi/': { call: () => get('/api/chatbot/kpi/') },
+  'POST /api/chatbot/feedback/': {
+    owner: 'conversation-change',
+    call: ({ owned }) => ({
+      method: 'POST',
+      url: '/api/chatbot/feedback/',
+      json: { message_id: owned.chatAnswer, rating: 'up' },
+    }),
+  },
+  'POST /api/chatbot/handoff/': {
+    owner: 'conversation-change',
+    call: ({ owned }) => ({
+      method: 'POST',
+      url: '/api/chatbot/handoff/',
+      json: { conversation_id: owned.conversation, callback: { name: 'Sam Lee', phone: '+44 7700 900123' } },
+    }),
+  },
+  'GET /api/chatbot/handoffs/': { call: () => get('/api/chatbot/handoffs/') },
+  'PUT /api/chatbot/handoffs/': {
+    call: () => ({ method: 'PUT', url: '/api/chatbot/handoffs/', json: { handoff_id: 999_999, action: 'accept' } }),
+  },
+  'GET /api/chatbot/articles/': { call: () => get('/api/chatbot/articles/') },
+  'GET /api/chatbot/articles/{id}/': { call: () => get('/api/chatbot/articles/1/') },
+  'POST /api/chatbot/articles/': { call: () => ({ method: 'POST', url: '/api/chatbot/articles/', json: {} }) },
+  'PUT /api/chatbot/articles/': { call: () => ({ method: 'PUT', url: '/api/chatbot/articles/', json: {} }) },
+  'DELETE /api/chatbot/articles/': {
+    call: () => ({ method: 'DELETE', url: q('/api/chatbot/articles/', { article_id: 999_999 }) }),
+  },
+  'GET /api/chatbot/gaps/': { call: () => get('/api/chatbot/gaps/') },
 }
 
 /**
@@ -478,6 +544,9 @@ const otherOwner: Record<Kind, { as: readonly Role[]; status: number }[]> = {
   'signed-page': [{ as: ['admin', 'qa_supervisor', 'auditor', 'agent', 'visitor'], status: 403 }],
   'signed-photo': [{ as: ['qa_supervisor', 'auditor', 'agent', 'visitor'], status: 403 }],
   'signed-scan-photo': [{ as: ['qa_supervisor', 'auditor', 'agent', 'visitor'], status: 403 }],
+  conversation: [{ as: ['auditor', 'agent', 'visitor'], status: 404 }],
+  'conversation-change': [{ as: ['admin', 'qa_supervisor', 'auditor', 'agent', 'visitor'], status: 404 }],
+  'signed-talk': [{ as: ['auditor', 'agent', 'visitor'], status: 403 }],
 }
 
 type Case = { key: string; column: string; as?: Role; expected: number }
@@ -535,11 +604,13 @@ let evaluation: Target['evaluation']
 
 const audioSigner = createAudioSigner(testEnv.jwtSecret)
 const imageSigner = createLinkSigner(testEnv.jwtSecret, 'image-url', IMAGE_LINK_TTL_S)
+const talkSigner = talkAudioSigner(testEnv.jwtSecret)
 const EXPIRED = Date.now() - 60 * 60 * 1000
 
-function sign(kind: 'recording' | 'page' | 'photo' | 'scan', id: number, uid: number, expired = false) {
+function sign(kind: 'recording' | 'page' | 'photo' | 'scan' | 'talk', id: number, uid: number, expired = false) {
   const now = expired ? EXPIRED : Date.now()
   if (kind === 'recording') return audioSigner.sign(id, uid, now).url.split('?')[1]!
+  if (kind === 'talk') return talkSigner.sign(String(id), uid, now).query.toString()
   const path =
     kind === 'page' ? paths.ocrPageImage(id, 1) : kind === 'photo' ? paths.facePhoto(id) : paths.faceScanPhoto(id)
   return imageSigner.sign(path, uid, now).query.toString()

@@ -4,6 +4,8 @@ import type { Role } from '#contract/accounts'
 import {
   callEvaluations,
   campaigns,
+  chatConversations,
+  chatMessages,
   departments,
   locations,
   documents,
@@ -51,6 +53,10 @@ export type Owned = {
   notification: number
   /** A scored interaction whose agent is the owner. */
   scoringItem: number
+  /** A chatbot conversation of the owner, its campaign, and the bot's answer in it (with a spoken reply). */
+  conversation: number
+  conversationCampaign: number
+  chatAnswer: number
 }
 
 export async function setupSecurityApp() {
@@ -116,8 +122,10 @@ export async function ownedBy(t: TestApp, userId: number, label = 'fixture'): Pr
     document: `documents/${tag}.png`,
     photo: `face-people/${tag}.png`,
     scan: `face-scans/${tag}.png`,
+    voice: `chat-voice/${tag}.wav`,
   }
-  for (const [kind, key] of Object.entries(keys)) await t.blobs.put(key, kind === 'audio' ? TINY_WAV : TINY_PNG)
+  for (const [kind, key] of Object.entries(keys))
+    await t.blobs.put(key, kind === 'audio' || kind === 'voice' ? TINY_WAV : TINY_PNG)
   const [recording] = await db
     .insert(recordings)
     .values({
@@ -225,7 +233,21 @@ export async function ownedBy(t: TestApp, userId: number, label = 'fixture'): Pr
       turns: [{ speaker: 'agent', text: 'Thanks for messaging, how can I help?' }],
     })
     .returning({ id: scoringItems.id })
+  const [conversation] = await db
+    .insert(chatConversations)
+    .values({ userId, channel: 'chat_with_us', campaignId: campaign!.id, title: 'Opening hours?' })
+    .returning({ id: chatConversations.id })
+  const [, answer] = await db
+    .insert(chatMessages)
+    .values([
+      { conversationId: conversation!.id, role: 'customer', text: 'Opening hours?' },
+      { conversationId: conversation!.id, role: 'bot', text: 'We are open from 8am.', audioBlobKey: keys.voice },
+    ])
+    .returning({ id: chatMessages.id })
   return {
+    conversation: conversation!.id,
+    conversationCampaign: campaign!.id,
+    chatAnswer: answer!.id,
     recording: recording!.id,
     recordingKid: recording!.kid,
     document: document!.id,

@@ -1,7 +1,18 @@
-import { and, count, eq, inArray, isNull } from 'drizzle-orm'
+import { and, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
 import { hashPassword } from '../auth/password'
 import type { Db } from '../db/client'
-import { campaigns, evaluationTypes, lookups, notifications, services, templates, users } from '../db/schema'
+import {
+  campaigns,
+  evaluationTypes,
+  kbArticles,
+  lookups,
+  notifications,
+  services,
+  templates,
+  users,
+} from '../db/schema'
+import { reindexArticles } from '../modules/chatbot/store/knowledge'
+import { knowledgeBase } from './knowledge-base'
 import type { BlobStore } from '../lib/blob-store'
 import { createTemplate } from '../modules/templates/store'
 import { seedAccessMgmt } from './access-mgmt'
@@ -86,6 +97,7 @@ export async function seedDemo(db: Db, { now = new Date(), blobs = null }: SeedO
   const evaluationsCreated = await seedEvaluations(db, blobs, now)
   const scoringItemsCreated = await seedScoringItems(db, now, blobs)
   await fillRecordingSentiment(db)
+  await seedKnowledgeBase(db)
   return { usersCreated: missing.length, templatesCreated, evaluationsCreated, scoringItemsCreated }
 }
 
@@ -120,4 +132,30 @@ async function seedTemplates(db: Db) {
     created++
   }
   return created
+}
+
+/** The chatbot's help articles per campaign, by slug (seeding again adds only the missing ones), indexed at once. */
+export async function seedKnowledgeBase(db: Db) {
+  const present = new Set(
+    (await db.select({ slug: kbArticles.slug }).from(kbArticles).where(isNotNull(kbArticles.slug))).map((r) => r.slug),
+  )
+  const campaignIds = new Map(
+    (await db.select({ id: campaigns.id, code: campaigns.code }).from(campaigns)).map((c) => [c.code, c.id]),
+  )
+  const missing = knowledgeBase.filter((a) => !present.has(a.slug) && campaignIds.has(a.campaign))
+  if (missing.length)
+    await db
+      .insert(kbArticles)
+      .values(
+        missing.map((a) => ({
+          slug: a.slug,
+          campaignId: campaignIds.get(a.campaign)!,
+          title: a.title,
+          keywords: a.keywords,
+          body: a.body,
+        })),
+      )
+      .onConflictDoNothing()
+  await reindexArticles(db)
+  return missing.length
 }

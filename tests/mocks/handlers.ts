@@ -2,6 +2,7 @@ import { setupServer } from 'msw/node'
 import { accessMgmtHandlers } from './access-mgmt'
 import { accountHandlers } from './accounts'
 import { scoringHandlers } from './agent-scoring'
+import { chatbotHandlers } from './chatbot'
 import { dashboardHandlers } from './dashboards'
 import { evaluationHandlers } from './evaluations'
 import { faceHandlers } from './face'
@@ -29,5 +30,6 @@ export const handlers = [
   ...faceHandlers,
   ...ocrHandlers,
   ...scoringHandlers,
+  ...chatbotHandlers,
 ]
 export const server = setupServer(...handlers)

@@ -23,16 +23,18 @@ export function requestKey(model: string, messages: unknown) {
 export function cachedLlm(llm: Llm, cache: AnswerCache): Llm {
   return {
     model: llm.model,
-    async json(messages, schema) {
+    async json(messages, schema, options) {
       const key = requestKey(llm.model, messages)
       const kept = await cache.get(key).catch(() => undefined)
       if (kept !== undefined) {
         const parsed = schema.safeParse(kept)
         if (parsed.success) return parsed.data
       }
-      const answer = await llm.json(messages, schema)
+      const answer = await llm.json(messages, schema, options)
       await cache.set(key, llm.model, answer).catch(() => {})
       return answer
     },
+    // a stream is a live answer: nothing to keep
+    ...(llm.stream && { stream: llm.stream.bind(llm) }),
   }
 }

@@ -20,7 +20,9 @@ const text = (t: string) => ({ text: t })
 
 describe('searchIndex', () => {
   it('ranks rarer terms and shorter passages higher (BM25+)', () => {
-    const index = searchIndex(['red apple', 'red car red bus red', 'green apple tree in the garden of the house'].map(text))
+    const index = searchIndex(
+      ['red apple', 'red car red bus red', 'green apple tree in the garden of the house'].map(text),
+    )
     const ranked = index.search('apple')
     expect(ranked.map((r) => r.index)).toEqual([0, 2])
     expect(ranked[0]!.score).toBeGreaterThan(ranked[1]!.score)
@@ -53,7 +55,11 @@ describe('searchIndex', () => {
       { title: 'Fees', body: 'A lost card costs nothing to replace.' },
     ]
     expect(searchIndex(docs, { boost: { title: 3 } }).search('lost card')[0]!.index).toBe(0)
-    expect(searchIndex(docs).search('lost card', { filter: (i) => i === 1 }).map((r) => r.index)).toEqual([1])
+    expect(
+      searchIndex(docs)
+        .search('lost card', { filter: (i) => i === 1 })
+        .map((r) => r.index),
+    ).toEqual([1])
   })
 
   it('forgives one wrong letter in a long word and matches the start of a longer one, where asked', () => {

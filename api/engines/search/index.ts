@@ -16,7 +16,9 @@ const STOPWORDS = new Set(
     'do does did have has had will would can could shall should may might must ' +
     'what which who whom whose when where why how much many please tell show give find say said ' +
     'document documents page any some all there is ' +
-    'hi hello hey thanks thank just also get got know want need like im ive dont cant'
+    'hi hello hey thanks thank just also get got know want need like im ive dont cant ' +
+    'yesterday today tomorrow anything something everything nothing thing things really actually still already ' +
+    'now ok okay yes no maybe bit lot lots quite very sure one'
   ).split(' '),
 )
 
@@ -84,6 +86,8 @@ export type QueryTerms = Map<string, { weight: number; word: string }>
 export function queryTerms(question: string, weight = 1): QueryTerms {
   const out: QueryTerms = new Map()
   const own = terms(question)
+  // "how much" asks for a price, though both its words are stop words
+  if (/\bhow much\b/i.test(question) && !own.includes('cost')) own.push('cost')
   for (const term of own) out.set(term, { weight, word: term })
   for (const term of own)
     for (const synonym of GROUPS.get(term) ?? [])

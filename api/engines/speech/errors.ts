@@ -1,4 +1,4 @@
-export type SpeechErrorCode = 'unsupported' | 'corrupt' | 'no_engine' | 'engine_failed' | 'too_long'
+export type SpeechErrorCode = 'unsupported' | 'corrupt' | 'no_engine' | 'engine_failed' | 'too_long' | 'empty'
 
 /** A failure the job can show as it is: the message says what went wrong and, where it can, what to do. */
 export class SpeechError extends Error {

@@ -134,6 +134,12 @@ export function emotionProfile(analysed: Analysed[]): EmotionProfile {
 const matcher = new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers })
 const censor = new TextCensor()
 
+/** A text with its obscene words starred out (obscenity's English set, as `findProfanity` reads them), and whether there were any. */
+export function censorProfanity(text: string): { text: string; profane: boolean } {
+  const matches = matcher.getAllMatches(text, true)
+  return matches.length ? { text: censor.applyTo(text, matches), profane: true } : { text, profane: false }
+}
+
 export type ProfanityHit = { speaker: Speaker; start_time: string; start_seconds: number; word: string; text: string }
 
 /** Profanity per utterance (obscenity's English set, which sees through l33t and spacing), censored. */

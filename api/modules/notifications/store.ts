@@ -50,3 +50,13 @@ export async function markNotificationRead(db: Db, userId: number, id: number) {
     .returning({ id: notifications.id })
   return row?.id
 }
+
+/** Tells these users something, each with a notification of their own. */
+export async function notifyUsers(
+  db: Db,
+  userIds: number[],
+  note: { title: string; body: string; link?: string | null },
+) {
+  if (!userIds.length) return
+  await db.insert(notifications).values(userIds.map((userId) => ({ userId, ...note, link: note.link ?? null })))
+}

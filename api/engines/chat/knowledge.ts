@@ -1,0 +1,83 @@
+import { mergeQueries, queryTerms, searchIndex, terms, type QueryTerms, type Ranked } from '../search'
+
+/*
+ * A campaign's knowledge base as the chatbot reads it: articles cut into chunks (a paragraph, or a
+ * few short ones together), each indexed with its article's title and keywords, so a chunk that
+ * says "call us on…" is still found for "lost card" when its article is about lost cards.
+ */
+
+/** A chunk holds paragraphs until it reaches this many characters; a longer paragraph stands alone. */
+export const CHUNK_TARGET_CHARS = 420
+
+export type ArticleText = { title: string; body: string }
+
+/** An article's body as chunks: its paragraphs (blank-line separated), short neighbours joined. */
+export function chunkArticle(body: string): string[] {
+  const paragraphs = body
+    .split(/\n\s*\n/)
+    .map((p) => p.replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+  const chunks: string[] = []
+  for (const paragraph of paragraphs) {
+    const last = chunks.at(-1)
+    if (
+      last !== undefined &&
+      last.length + paragraph.length + 1 <= CHUNK_TARGET_CHARS &&
+      last.length < CHUNK_TARGET_CHARS / 2
+    )
+      chunks[chunks.length - 1] = `${last} ${paragraph}`
+    else chunks.push(paragraph)
+  }
+  return chunks
+}
+
+export type KnowledgeChunk = {
+  id: number
+  articleId: number
+  campaignId: number
+  title: string
+  keywords: string[]
+  text: string
+}
+
+/** How much a match in the title or the keywords counts against one in the text. */
+export const FIELD_BOOST = { title: 2, keywords: 1.5, text: 1 }
+
+/** A knowledge base's chunks, searchable per campaign, with each term's rarity for judging how well a question was covered. */
+export function knowledgeIndex(chunks: KnowledgeChunk[]) {
+  const index = searchIndex(
+    chunks.map((c) => ({ title: c.title, keywords: c.keywords.join(' '), text: c.text })),
+    { boost: FIELD_BOOST, prefixFrom: 5, fuzzyFrom: 6 },
+  )
+  // document frequency per campaign: how rare a word is where the question is asked
+  const df = new Map<number, { n: number; terms: Map<string, number> }>()
+  for (const chunk of chunks) {
+    const entry = df.get(chunk.campaignId) ?? { n: 0, terms: new Map<string, number>() }
+    entry.n++
+    for (const term of new Set(terms(`${chunk.title} ${chunk.keywords.join(' ')} ${chunk.text}`)))
+      entry.terms.set(term, (entry.terms.get(term) ?? 0) + 1)
+    df.set(chunk.campaignId, entry)
+  }
+
+  /** Lucene's idf in the campaign: a word it never uses is as rare as can be. */
+  const idf = (campaignId: number, term: string) => {
+    const entry = df.get(campaignId)
+    const n = entry?.n ?? 0
+    const f = entry?.terms.get(term) ?? 0
+    return Math.log(1 + (n - f + 0.5) / (f + 0.5))
+  }
+
+  return {
+    chunks,
+    idf,
+    /** Whether the campaign's articles use the term at all. */
+    known: (campaignId: number, term: string) => (df.get(campaignId)?.terms.get(term) ?? 0) > 0,
+    search(campaignId: number, query: QueryTerms, limit = 8): Ranked[] {
+      return index.search(query, { limit, filter: (i) => chunks[i]!.campaignId === campaignId })
+    },
+  }
+}
+
+export type KnowledgeIndex = ReturnType<typeof knowledgeIndex>
+
+export { mergeQueries, queryTerms, terms, type QueryTerms }
