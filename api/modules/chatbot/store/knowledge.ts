@@ -110,7 +110,8 @@ export async function deleteArticle(db: Db, id: number) {
  */
 export async function reindexArticles(db: Db, articleId?: number) {
   const stale = await db
-    .select({ id: kbArticles.id, body: kbArticles.body, updatedAt: kbArticles.updatedAt })
+    // the time as text: PostgreSQL keeps microseconds, which a JS Date would drop
+    .select({ id: kbArticles.id, body: kbArticles.body, updatedAt: sql<string>`${kbArticles.updatedAt}::text` })
     .from(kbArticles)
     .where(
       and(
@@ -124,7 +125,10 @@ export async function reindexArticles(db: Db, articleId?: number) {
       const chunks = chunkArticle(article.body)
       if (chunks.length)
         await tx.insert(kbChunks).values(chunks.map((text, position) => ({ articleId: article.id, position, text })))
-      await tx.update(kbArticles).set({ indexedAt: article.updatedAt }).where(eq(kbArticles.id, article.id))
+      await tx
+        .update(kbArticles)
+        .set({ indexedAt: sql`${article.updatedAt}::timestamptz` })
+        .where(eq(kbArticles.id, article.id))
     })
   }
   return stale.length
