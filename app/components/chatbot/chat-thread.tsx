@@ -3,50 +3,8 @@ import { Link, useFetcher } from '@remix-run/react'
 import { IconThumbDown, IconThumbUp } from '@tabler/icons-react'
 import type { ChatMessage } from '#contract/chatbot'
 import { chatAudioSrc, FEEDBACK_INTENT, formatTime } from './format'
+import { AnswerText, Sources } from './history/answer-parts'
 import classes from './chatbot.module.css'
-
-/** An answer's text with its [n] markers as small superscript links to the sources below it. */
-function AnswerText({ text, messageId }: { text: string; messageId: number }) {
-  const parts = text.split(/(\[\d+\])/g)
-  return (
-    <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-      {parts.map((part, i) => {
-        const n = part.match(/^\[(\d+)\]$/)?.[1]
-        return n ? (
-          <sup key={i}>
-            <a href={`#source-${messageId}-${n}`} aria-label={`Source ${n}`}>
-              [{n}]
-            </a>
-          </sup>
-        ) : (
-          part
-        )
-      })}
-    </Text>
-  )
-}
-
-function Sources({ message }: { message: ChatMessage }) {
-  if (!message.citations.length) return null
-  return (
-    <Stack gap={4} component="ol" className={classes.sources} aria-label="Sources">
-      {message.citations.map((c) => (
-        <li key={c.n} id={`source-${message.message_id}-${c.n}`} value={c.n}>
-          <details>
-            <summary>
-              <Text span size="xs" fw={600}>
-                {c.title}
-              </Text>
-            </summary>
-            <Text component="blockquote" size="xs" className={classes.excerpt}>
-              {c.excerpt}
-            </Text>
-          </details>
-        </li>
-      ))}
-    </Stack>
-  )
-}
 
 /** Thumbs up or down on an answer, with an optional reason: a plain form, through a fetcher with JavaScript. */
 function Feedback({ message, action }: { message: ChatMessage; action?: string }) {
@@ -141,11 +99,7 @@ export function ChatThread({ messages, feedback = false, action, you = 'You' }: 
                     {formatTime(m.created_at)}
                   </Text>
                 </Group>
-                {m.role === 'bot' ? (
-                  <AnswerText text={m.text} messageId={m.message_id} />
-                ) : (
-                  <Text size="sm">{m.text}</Text>
-                )}
+                {m.role === 'bot' ? <AnswerText message={m} /> : <Text size="sm">{m.text}</Text>}
                 {audio ? <audio controls preload="none" src={audio} aria-label="Spoken reply" /> : null}
                 {m.dont_know && m.closest_articles.length ? (
                   <Stack gap={2}>
@@ -168,7 +122,7 @@ export function ChatThread({ messages, feedback = false, action, you = 'You' }: 
                     Open the dashboard for {m.data_answer.figure}
                   </Anchor>
                 ) : null}
-                <Sources message={m} />
+                <Sources messageId={m.message_id} citations={m.citations} />
                 {m.role === 'bot' && m.timings_ms && Object.keys(m.timings_ms).length > 2 ? (
                   <Group gap={4} aria-label="Time taken">
                     {Object.entries(m.timings_ms).map(([stage, ms]) => (
