@@ -1,45 +1,40 @@
 // Chatbot figures on the seeded knowledge base (api/seed/knowledge-base.ts):
-// - on the blind question set (tests/fixtures/chatbot/questions.ts, written without the engine):
-//   the right article cited first on answerable questions (goal ≥ 85 %), "I don't know" on the
-//   unanswerable ones (goal ≥ 90 %), citations that name a retrieved chunk (100 %);
-// - the same on the tuning set (tests/fixtures/chatbot/tuning.ts), which the threshold was tuned on;
+// - on the blind question set (tests/fixtures/chatbot/blind.ts, written without the engine, never
+//   tuned on): the right article cited first on answerable questions (goal ≥ 85 %), "I don't know"
+//   on the unanswerable ones (goal ≥ 90 %), citations that name a retrieved chunk (100 %);
+// - the same on the development set (tuning.ts and first-blind.ts) with --dev;
 // - ms per text turn, p50 and p95 (goal p95 ≤ 300 ms), and ms per voice turn for a 5-second question
 //   (espeak-ng → pocketsphinx → answer → espeak-ng; goal ≤ 3 s), where those programs are installed.
-//   npx tsx bench/chatbot.ts [--tuning] [--misses]   (or npm run bench:chatbot)
+// --fit fits the answerability model (api/engines/chat/answerability.ts) on the development set and
+// prints its weights with leave-one-out figures per confidence cut; it never reads the blind set.
+//   npx tsx bench/chatbot.ts [--dev] [--misses] [--fit]   (or npm run bench:chatbot)
 import { execFileSync } from 'node:child_process'
-import { demoCampaigns } from '../api/seed/demo-data'
 import { knowledgeBase } from '../api/seed/knowledge-base'
-import { answerFromKnowledge, ANSWER_COVERAGE, checkCitations } from '../api/engines/chat/answer'
-import { chunkArticle, knowledgeIndex, type KnowledgeChunk } from '../api/engines/chat/knowledge'
+import { answerFromKnowledge, answerSignals, checkCitations, queryOf } from '../api/engines/chat/answer'
+import {
+  ANSWER_CONFIDENCE,
+  answerConfidence,
+  fitAnswerability,
+  type AnswerSignals,
+} from '../api/engines/chat/answerability'
 import { pocketsphinxStatus } from '../api/engines/speech/engines/pocketsphinx'
 import { recogniseQuestion } from '../api/engines/speech/question'
 import { espeakProgram, speak, withWavSizes } from '../api/engines/speech/speak'
-import { blindQuestions } from '../tests/fixtures/chatbot/questions'
+import { blindQuestions } from '../tests/fixtures/chatbot/blind'
+import { firstBlindQuestions } from '../tests/fixtures/chatbot/first-blind'
 import { tuningQuestions } from '../tests/fixtures/chatbot/tuning'
+import { seededKnowledge } from '../tests/fixtures/chatbot/seeded-index'
 import type { BenchQuestion } from '../tests/fixtures/chatbot/types'
 
 const showMisses = process.argv.includes('--misses')
-const campaignIds = new Map(demoCampaigns.map((c, i) => [c.code, i + 1]))
-const articleIds = new Map(knowledgeBase.map((a, i) => [a.slug, i + 1]))
-
-let nextChunk = 1
-const chunks: KnowledgeChunk[] = knowledgeBase.flatMap((article, i) =>
-  chunkArticle(article.body).map((text) => ({
-    id: nextChunk++,
-    articleId: i + 1,
-    campaignId: campaignIds.get(article.campaign)!,
-    title: article.title,
-    keywords: article.keywords,
-    text,
-  })),
-)
-const index = knowledgeIndex(chunks)
+const developmentQuestions = [...tuningQuestions, ...firstBlindQuestions]
+const { campaignIds, articleIds, chunks, index } = seededKnowledge()
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 const pct = (n: number, d: number) => (d ? `${((n / d) * 100).toFixed(1)} %` : '—')
 
-function measure(name: string, questions: BenchQuestion[]) {
+function measure(name: string, questions: BenchQuestion[], misses = false) {
   let answerable = 0
   let rightFirst = 0
   let rightRetrieved = 0
@@ -47,7 +42,8 @@ function measure(name: string, questions: BenchQuestion[]) {
   let saidDontKnow = 0
   let citations = 0
   let citationsRetrieved = 0
-  const misses: string[] = []
+  const listMisses = misses
+  const missed: string[] = []
   for (const q of questions) {
     const campaignId = campaignIds.get(q.campaign)
     if (!campaignId) throw new Error(`Unknown campaign ${q.campaign}`)
@@ -61,8 +57,8 @@ function measure(name: string, questions: BenchQuestion[]) {
       unanswerable++
       if (reply.dontKnow) saidDontKnow++
       else
-        misses.push(
-          `  answered (coverage ${reply.coverage.toFixed(2)}): ${q.question} → ${reply.citations[0]?.chunk.title}`,
+        missed.push(
+          `  answered (confidence ${reply.confidence.toFixed(2)}): ${q.question} → ${reply.citations[0]?.chunk.title}`,
         )
     } else {
       answerable++
@@ -71,8 +67,8 @@ function measure(name: string, questions: BenchQuestion[]) {
       if (reply.retrieved[0]?.articleId === expected) rightRetrieved++
       if (!reply.dontKnow && first === expected) rightFirst++
       else
-        misses.push(
-          `  ${reply.dontKnow ? `didn't know (coverage ${reply.coverage.toFixed(2)})` : `cited ${reply.citations[0]?.chunk.title}`}: ${q.question} (expected ${q.expected})`,
+        missed.push(
+          `  ${reply.dontKnow ? `didn't know (confidence ${reply.confidence.toFixed(2)})` : `cited ${reply.citations[0]?.chunk.title}`}: ${q.question} (expected ${q.expected})`,
         )
     }
   }
@@ -89,17 +85,50 @@ function measure(name: string, questions: BenchQuestion[]) {
   console.log(
     `  citations of a retrieved chunk ${pct(citationsRetrieved, citations)}  (${citationsRetrieved}/${citations}; goal 100 %)`,
   )
-  if (showMisses && misses.length) console.log(misses.join('\n'))
+  if (listMisses && missed.length) console.log(missed.join('\n'))
+}
+
+/** The answerability model's signals for a question, and whether the article retrieved first answers it. */
+function example(q: BenchQuestion) {
+  const campaignId = campaignIds.get(q.campaign)!
+  const query = queryOf(q.question, q.previous)
+  const ranked = index.search(campaignId, query)
+  if (!ranked.length) return null
+  const signals: AnswerSignals = answerSignals(index, campaignId, query, ranked)
+  const answers = q.expected !== null && index.chunks[ranked[0]!.index]!.articleId === articleIds.get(q.expected)
+  return { signals, answers, unanswerable: q.expected === null }
+}
+
+/** Fits the model on the development set, with each question's figures from a model fitted without it. */
+function fit() {
+  const examples = developmentQuestions.map(example).filter((e) => e !== null)
+  const answerable = developmentQuestions.filter((q) => q.expected !== null).length
+  const unanswerable = developmentQuestions.length - answerable
+  const held = examples.map((e, i) => answerConfidence(e.signals, fitAnswerability(examples.filter((_, j) => j !== i))))
+  console.log(`Development set: ${developmentQuestions.length} questions; leave-one-out figures per confidence cut`)
+  for (const cut of [0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8]) {
+    const right = examples.filter((e, i) => e.answers && held[i]! >= cut).length
+    const dontKnow = unanswerable - examples.filter((e, i) => e.unanswerable && held[i]! >= cut).length
+    console.log(
+      `  cut ${cut.toFixed(2)}: right article cited first ${pct(right, answerable)}, "I don't know" ${pct(dontKnow, unanswerable)}`,
+    )
+  }
+  const weights = fitAnswerability(examples)
+  console.log(`  weights on the whole set: [${weights.map((w) => w.toFixed(3)).join(', ')}]`)
 }
 
 console.log(
-  `Knowledge base: ${knowledgeBase.length} articles, ${chunks.length} chunks in ${campaignIds.size} campaigns; answer threshold ${ANSWER_COVERAGE}`,
+  `Knowledge base: ${knowledgeBase.length} articles, ${chunks.length} chunks in ${campaignIds.size} campaigns; answer confidence from ${ANSWER_CONFIDENCE}`,
 )
-measure('Blind set', blindQuestions)
-if (process.argv.includes('--tuning') || showMisses) measure('Tuning set', tuningQuestions)
+if (process.argv.includes('--fit')) {
+  fit()
+  process.exit(0)
+}
+measure('Blind set', blindQuestions, process.argv.includes('--misses=blind'))
+if (process.argv.includes('--dev') || showMisses) measure('Development set', developmentQuestions, showMisses)
 
 // text turns: every question of both sets, several rounds, after a warm-up
-const all = [...blindQuestions, ...tuningQuestions]
+const all = [...blindQuestions, ...developmentQuestions]
 for (const q of all.slice(0, 5))
   answerFromKnowledge(index, { campaignId: campaignIds.get(q.campaign)!, message: q.question })
 const times: number[] = []

@@ -1,5 +1,14 @@
 import { splitSentences } from '../summarize/split'
-import { mergeQueries, queryTerms, terms, type KnowledgeChunk, type KnowledgeIndex, type QueryTerms } from './knowledge'
+import { ANSWER_CONFIDENCE, ANSWER_MARGIN_CAP, answerConfidence, type AnswerSignals } from './answerability'
+import {
+  mergeQueries,
+  queryTerms,
+  terms,
+  type KnowledgeChunk,
+  type KnowledgeIndex,
+  type QueryTerms,
+  type Ranked,
+} from './knowledge'
 
 /*
  * The local engine's answer (ARCHITECTURE §6 "chat"): the best sentences of the chunks retrieved
@@ -8,8 +17,6 @@ import { mergeQueries, queryTerms, terms, type KnowledgeChunk, type KnowledgeInd
  * a guess. A follow-up ("and on Sundays?") is read with the question before it.
  */
 
-/** Share of the question (its words weighed by rarity) the best chunk must cover to be an answer: tuned on the tuning set (bench/chatbot.ts --tuning). */
-export const ANSWER_COVERAGE = 0.6
 /**
  * How much a question word the campaign's articles never use counts against coverage: such a word
  * is often what the articles lack ("mortgage"), but as often a word that says nothing ("pleased").
@@ -48,6 +55,8 @@ export type KnowledgeAnswer = {
   retrieved: KnowledgeChunk[]
   /** The share of the question the best chunk covered (0–1). */
   coverage: number
+  /** How sure the engine is that the best chunk answers the question (0–1; answerability.ts). */
+  confidence: number
   /** Small talk (a greeting, thanks) answered without the knowledge base. */
   smallTalk?: boolean
 }
@@ -85,6 +94,23 @@ export function coverageOf(index: KnowledgeIndex, campaignId: number, query: Que
     covered += w * Math.min(1, (got.get(word) ?? 0) / weight)
   }
   return total ? covered / total : 0
+}
+
+/** What the answerability model reads of a retrieval: the best chunk's coverage of the question, its margin over another article's best, its strength. */
+export function answerSignals(
+  index: KnowledgeIndex,
+  campaignId: number,
+  query: QueryTerms,
+  ranked: Ranked[],
+): AnswerSignals {
+  const top = ranked[0]!
+  const article = index.chunks[top.index]!.articleId
+  const other = ranked.find((r) => index.chunks[r.index]!.articleId !== article)
+  return {
+    coverage: coverageOf(index, campaignId, query, top.matched),
+    margin: other ? top.score / other.score : ANSWER_MARGIN_CAP,
+    strength: top.score,
+  }
 }
 
 /** A sentence's worth to the question: the rarity-weighed question terms it holds. */
@@ -126,7 +152,7 @@ export function answerFromKnowledge(
   index: KnowledgeIndex,
   { campaignId, message, previous = [] }: AskInput,
 ): KnowledgeAnswer {
-  const empty = { citations: [], closest: [], retrieved: [], coverage: 0 }
+  const empty = { citations: [], closest: [], retrieved: [], coverage: 0, confidence: 0 }
   if (GREETING.test(message)) return { ...empty, answer: GREETING_REPLY, dontKnow: false, smallTalk: true }
   if (THANKS.test(message) && previous.length && terms(message).every((t) => THANKS_WORDS.has(t)))
     return { ...empty, answer: THANKS_REPLY, dontKnow: false, smallTalk: true }
@@ -135,9 +161,19 @@ export function answerFromKnowledge(
   const ranked = index.search(campaignId, query)
   const retrieved = ranked.map((r) => index.chunks[r.index]!)
   const top = ranked[0]
-  const coverage = top ? coverageOf(index, campaignId, query, top.matched) : 0
-  if (!top || coverage < ANSWER_COVERAGE)
-    return { ...empty, answer: DONT_KNOW, dontKnow: true, closest: closestArticles(retrieved), retrieved, coverage }
+  const signals = top ? answerSignals(index, campaignId, query, ranked) : null
+  const coverage = signals?.coverage ?? 0
+  const confidence = signals ? answerConfidence(signals) : 0
+  if (!top || confidence < ANSWER_CONFIDENCE)
+    return {
+      ...empty,
+      answer: DONT_KNOW,
+      dontKnow: true,
+      closest: closestArticles(retrieved),
+      retrieved,
+      coverage,
+      confidence,
+    }
 
   const first = quotable(index, campaignId, query, retrieved[0]!)
   const parts = [{ chunk: retrieved[0]!, sentences: first.sentences.map((s) => s.text) }]
@@ -150,7 +186,7 @@ export function answerFromKnowledge(
   }
   const citations = parts.map((p, i) => ({ n: i + 1, chunk: p.chunk }))
   const answer = parts.map((p, i) => `${p.sentences.join(' ')} [${i + 1}]`).join(' ')
-  return { answer, citations, dontKnow: false, closest: [], retrieved, coverage }
+  return { answer, citations, dontKnow: false, closest: [], retrieved, coverage, confidence }
 }
 
 /**

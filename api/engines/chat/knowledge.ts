@@ -40,14 +40,19 @@ export type KnowledgeChunk = {
   text: string
 }
 
-/** How much a match in the title or the keywords counts against one in the text. */
-export const FIELD_BOOST = { title: 2, keywords: 1.5, text: 1 }
+/**
+ * A chunk is indexed as one text: its article's title written TITLE_TIMES, the keywords, then its
+ * own words. One field, so a question word found in the title and again in the text is one match
+ * that saturates (BM25 over the whole), not two scores added up: with a field each, a common word
+ * in the title ("appointment") outweighed the one rare word that named the answer ("translator").
+ */
+export const TITLE_TIMES = 2
 
 /** A knowledge base's chunks, searchable per campaign, with each term's rarity for judging how well a question was covered. */
 export function knowledgeIndex(chunks: KnowledgeChunk[]) {
   const index = searchIndex(
-    chunks.map((c) => ({ title: c.title, keywords: c.keywords.join(' '), text: c.text })),
-    { boost: FIELD_BOOST, prefixFrom: 5, fuzzyFrom: 6 },
+    chunks.map((c) => ({ text: [...Array<string>(TITLE_TIMES).fill(c.title), ...c.keywords, c.text].join(' ') })),
+    { prefixFrom: 5, fuzzyFrom: 6 },
   )
   // document frequency per campaign: how rare a word is where the question is asked
   const df = new Map<number, { n: number; terms: Map<string, number> }>()
@@ -80,4 +85,4 @@ export function knowledgeIndex(chunks: KnowledgeChunk[]) {
 
 export type KnowledgeIndex = ReturnType<typeof knowledgeIndex>
 
-export { mergeQueries, queryTerms, terms, type QueryTerms }
+export { mergeQueries, queryTerms, terms, type QueryTerms, type Ranked }

@@ -18,7 +18,8 @@ const STOPWORDS = new Set(
     'document documents page any some all there is ' +
     'hi hello hey thanks thank just also get got know want need like im ive dont cant ' +
     'yesterday today tomorrow anything something everything nothing thing things really actually still already ' +
-    'now ok okay yes no maybe bit lot lots quite very sure one'
+    'now ok okay yes no maybe bit lot lots quite very sure one ' +
+    'think make made come coming go going gone went'
   ).split(' '),
 )
 
@@ -48,9 +49,14 @@ const SYNONYMS = [
   ['abroad', 'overseas', 'foreign', 'international', 'holiday', 'travel'],
   ['move', 'moving', 'house', 'home', 'address'],
   ['refund', 'reimburse', 'repay'],
-  ['prescription', 'medication', 'medicine', 'repeat'],
+  ['prescription', 'medication', 'medicine', 'repeat', 'tablets', 'pills'],
   ['reading', 'meter'],
   ['debt', 'arrears', 'behind', 'owe'],
+  ['stop', 'cancel'],
+  ['redundant', 'unemployed', 'job'],
+  ['twice', 'double', 'duplicate'],
+  ['instalment', 'installment'],
+  ['translator', 'interpreter'],
 ]
 /** How much a synonym's match counts against the word itself. */
 export const SYNONYM_WEIGHT = 0.5

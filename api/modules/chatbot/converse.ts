@@ -83,6 +83,7 @@ export async function replyTo(
       closest: [],
       retrieved: [],
       coverage: figures ? 1 : 0,
+      confidence: figures ? 1 : 0,
     }
     return {
       question: { text: masked.text, masked: masked.profane || masked.redacted.length > 0 },
