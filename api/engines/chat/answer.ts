@@ -109,7 +109,9 @@ export function answerSignals(
   return {
     coverage: coverageOf(index, campaignId, query, top.matched),
     margin: other ? top.score / other.score : ANSWER_MARGIN_CAP,
-    strength: top.score,
+    // BM25's idf grows with the number of chunks indexed: divided by the highest a word can have,
+    // a match means the same in a knowledge base of four articles as in one of sixty
+    strength: top.score / Math.log(1 + 2 * index.chunks.length),
   }
 }
 

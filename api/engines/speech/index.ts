@@ -47,7 +47,10 @@ const HOW_TO_ENABLE =
  */
 export async function availableEngine(
   config: SpeechEngineConfig,
-  { language = 'en' }: { language?: string } = {},
+  {
+    language = 'en',
+    lm,
+  }: { language?: string; /** pocketsphinx's language model, when not its general one */ lm?: string } = {},
 ): Promise<AvailableEngine> {
   const problems: string[] = []
   const sphinx = await pocketsphinxStatus()
@@ -84,10 +87,10 @@ export async function availableEngine(
   if (sphinx.ok && sphinxUsable) {
     return {
       name: 'pocketsphinx',
-      label: 'pocketsphinx (en-us)',
+      label: lm ? 'pocketsphinx (en-us, the knowledge base’s words)' : 'pocketsphinx (en-us)',
       fallback: null,
       problems,
-      run: pocketsphinxEngine(sphinx.program),
+      run: pocketsphinxEngine(sphinx.program, { lm }),
     }
   }
   if (!sphinx.ok) problems.push(sphinx.message)

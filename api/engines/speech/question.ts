@@ -14,11 +14,22 @@ export type HeardQuestion = { text: string; engine: string; durationS: number }
  */
 export async function recogniseQuestion(
   bytes: Uint8Array,
-  { config, language = 'en', signal }: { config: SpeechEngineConfig; language?: string; signal?: AbortSignal },
+  {
+    config,
+    language = 'en',
+    signal,
+    lm,
+  }: {
+    config: SpeechEngineConfig
+    language?: string
+    signal?: AbortSignal
+    /** For pocketsphinx: a language model of the words the question is likely to use (domain-lm.ts). */
+    lm?: string
+  },
 ): Promise<HeardQuestion> {
   const [audio, engine] = await Promise.all([
     decodeAudio(bytes, { maxSeconds: QUESTION_MAX_SECONDS, signal }),
-    availableEngine(config, { language }),
+    availableEngine(config, { language, lm }),
   ])
   if (!engine.name) throw new SpeechError('no_engine', engine.message)
   if (signal?.aborted) throw abortError(signal)

@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const question = () =>
-  withWavSizes(execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '--stdout', 'What are your opening hours?']))
+  withWavSizes(execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '--stdout', 'When are you open on Saturday?']))
 
 function talk(fields: Record<string, string>, file?: { bytes: Buffer; name: string }, who: Who = 'visitor') {
   const { payload, headers } = multipartBody(
@@ -39,8 +39,11 @@ describe('POST /api/chatbot/talk/', () => {
       const res = await talk({ campaign_id: String(basics.campaign.id) }, { bytes: question(), name: 'question.wav' })
       expect(res.statusCode, res.body).toBe(200)
       const turn = talkResult.parse(res.json().data)
-      expect(turn.transcript.length).toBeGreaterThan(0)
-      expect(turn.answer.length).toBeGreaterThan(0)
+      // espeak-ng's voice is far from the speech pocketsphinx was trained on: with its general
+      // language model it hears "where are ya on to do", with the campaign's articles' words this
+      expect(turn.transcript).toBe('when are you open on saturday')
+      expect(turn.dont_know).toBe(false)
+      expect(turn.citations[0]?.title).toBe('Opening hours')
       expect(Object.keys(turn.timings_ms).sort()).toEqual(['answer', 'recognition', 'retrieval', 'speech', 'total'])
       expect(turn.audio_url).toMatch(/^\/api\/chatbot\/talk_audio\/\d+\/\?expires=/)
 

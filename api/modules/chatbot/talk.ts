@@ -16,6 +16,7 @@ import { audioLinkOf, talkAudioSigner } from './audio-link'
 import { readUpload } from '../../lib/upload'
 import { replyTo, toCitation } from './converse'
 import { knowledgeOf } from './knowledge-cache'
+import { questionLmOf } from './question-lm'
 import { campaignOf, earlierQuestions, loadOwnConversation, storeTurn, voiceOf } from './store/conversations'
 
 type Options = { db: Db; blobs: BlobStore | null; llm?: Llm | null; speech: SpeechEngineConfig; jwtSecret: string }
@@ -34,8 +35,9 @@ const since = (start: number) => Math.round(performance.now() - start)
 /**
  * trelliTalk: a spoken question (recorded in the browser or uploaded) is recognised, answered from
  * the knowledge base like a typed one and spoken back with espeak-ng. The stages that need not wait
- * on each other do not: the knowledge index and the campaign load while the question is recognised,
- * and the two recordings are stored together.
+ * on each other do not: the campaign loads while the question is recognised (by pocketsphinx with a
+ * language model of the campaign's articles, question-lm.ts), and the two recordings are stored
+ * together.
  */
 export const chatbotTalkRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
@@ -80,11 +82,12 @@ export const chatbotTalkRoutes: FastifyPluginAsyncZod<Options> = async (
     try {
       const timings: Record<string, number> = {}
       let stage = performance.now()
-      const [heard] = await Promise.all([
-        recogniseQuestion(file.bytes, { config: speech, signal: controller.signal }),
-        knowledgeOf(db),
-        campaignOf(db, campaignId),
-      ]).catch((error: unknown) => {
+      const bytes = file.bytes
+      const hear = async () => {
+        const lm = await questionLmOf(await knowledgeOf(db), campaignId)
+        return recogniseQuestion(bytes, { config: speech, signal: controller.signal, lm: lm ?? undefined })
+      }
+      const [heard] = await Promise.all([hear(), campaignOf(db, campaignId)]).catch((error: unknown) => {
         if (error instanceof SpeechError)
           throw new HttpError(speechStatus(error), error.message, { file: [error.message] })
         throw error

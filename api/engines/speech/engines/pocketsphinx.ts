@@ -78,14 +78,18 @@ export function parsePocketsphinx(stdout: string): Phrase[] {
   return phrases
 }
 
-export function pocketsphinxEngine(program: string): EngineRun {
+/**
+ * pocketsphinx over one channel. `lm`: a language model of the words expected (an ARPA file from
+ * domain-lm.ts, for questions about one knowledge base) in place of the packaged general one.
+ */
+export function pocketsphinxEngine(program: string, { lm = model.lm }: { lm?: string } = {}): EngineRun {
   return async (samples, { signal }) => {
     const durationS = samples.length / SAMPLE_RATE
     return withTempDir(async (dir) => {
       const file = path.join(dir, 'channel.wav')
       await writeFile(file, encodeWav(samples, SAMPLE_RATE))
       const args = ['-infile', file, '-time', 'yes']
-      args.push('-hmm', model.hmm, '-lm', model.lm, '-dict', model.dict, '-samprate', String(SAMPLE_RATE))
+      args.push('-hmm', model.hmm, '-lm', lm, '-dict', model.dict, '-samprate', String(SAMPLE_RATE))
       // it runs at about half real time on one core; allow three times the audio's length
       const { code, stdout, stderr } = await runProgram(program, args, {
         timeoutMs: 60_000 + durationS * 3000,
