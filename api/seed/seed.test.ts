@@ -4,6 +4,9 @@ import { paths } from '#contract/paths'
 import {
   callEvaluations,
   campaigns,
+  chatConversations,
+  chatFeedback,
+  chatMessages,
   lookups,
   notifications,
   recordings,
@@ -22,13 +25,14 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 async function counts() {
-  const [[u], [n], [l], [e]] = await Promise.all([
+  const [[u], [n], [l], [e], [c]] = await Promise.all([
     t.db.select({ n: count() }).from(users),
     t.db.select({ n: count() }).from(notifications),
     t.db.select({ n: count() }).from(lookups),
     t.db.select({ n: count() }).from(callEvaluations),
+    t.db.select({ n: count() }).from(chatConversations),
   ])
-  return { users: u.n, notifications: n.n, lookups: l.n, evaluations: e.n }
+  return { users: u.n, notifications: n.n, lookups: l.n, evaluations: e.n, conversations: c.n }
 }
 
 describe('seedDemo', () => {
@@ -47,6 +51,24 @@ describe('seedDemo', () => {
       .from(notifications)
       .where(eq(notifications.isRead, false))
     expect(unread).toBe(0)
+  })
+
+  it('opens the chatbot’s history with conversations the engine answered, rated, two of them knowledge gaps', async () => {
+    const conversations = await t.db.select().from(chatConversations)
+    expect(conversations).toHaveLength(7)
+    const owners = await t.db.select({ id: users.id, email: users.email }).from(users)
+    const emailOf = new Map(owners.map((o) => [o.id, o.email]))
+    expect(new Set(conversations.map((c) => emailOf.get(c.userId)))).toEqual(
+      new Set(['visitor@demo.local', 'agent@demo.local']),
+    )
+    // within the retention, so the daily purge keeps them for a while
+    for (const c of conversations) expect(Date.now() - c.updatedAt.getTime()).toBeLessThan(20 * 86_400_000)
+    const replies = await t.db.select().from(chatMessages).where(eq(chatMessages.role, 'bot'))
+    expect(replies.filter((r) => r.citations.length > 0).length).toBeGreaterThanOrEqual(6)
+    expect(replies.filter((r) => r.dontKnow).map((r) => r.text)).not.toHaveLength(0)
+    expect(replies.some((r) => r.dataAnswer)).toBe(true)
+    const feedback = await t.db.select().from(chatFeedback)
+    expect(feedback.filter((f) => f.rating === 'down')).toHaveLength(2)
   })
 
   it('creates the five demo accounts with their roles, each signing in with the demo password', async () => {

@@ -13,6 +13,7 @@ import {
 } from '../db/schema'
 import { reindexArticles } from '../modules/chatbot/store/knowledge'
 import { knowledgeBase } from './knowledge-base'
+import { seedConversations } from './chatbot'
 import type { BlobStore } from '../lib/blob-store'
 import { createTemplate } from '../modules/templates/store'
 import { seedAccessMgmt } from './access-mgmt'
@@ -98,6 +99,7 @@ export async function seedDemo(db: Db, { now = new Date(), blobs = null }: SeedO
   const scoringItemsCreated = await seedScoringItems(db, now, blobs)
   await fillRecordingSentiment(db)
   await seedKnowledgeBase(db)
+  await seedConversations(db, now)
   return { usersCreated: missing.length, templatesCreated, evaluationsCreated, scoringItemsCreated }
 }
 

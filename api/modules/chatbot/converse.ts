@@ -6,7 +6,7 @@ import type { KnowledgeChunk } from '../../engines/chat/knowledge'
 import type { Llm } from '../../engines/llm/client'
 import { maskText } from '../../engines/text/mask'
 import { knowledgeOf } from './knowledge-cache'
-import { campaignOf } from './store/conversations'
+import { campaignOf, type NewMessage } from './store/conversations'
 import { answerDataQuestion, DATA_QUESTION_EXAMPLES, looksLikeDataQuestion, type DataAnswer } from './data-questions'
 import type { Actor } from '../../auth/access'
 
@@ -33,6 +33,28 @@ export type BotReply = {
   dataAnswer?: DataAnswer | null
   engine: string
   timings: Record<string, number>
+}
+
+/**
+ * A turn as it is stored: the customer's message (masked) and the bot's reply with its citations,
+ * suggestions and closest articles, which come back too for the client's result.
+ */
+export function turnMessages(bot: BotReply) {
+  const citations = bot.answer.citations.map(toCitation)
+  const closest = bot.answer.closest.map((a) => ({ article_id: a.articleId, title: a.title }))
+  const question: NewMessage = { role: 'customer', text: bot.question.text, masked: bot.question.masked }
+  const answer: NewMessage = {
+    role: 'bot',
+    text: bot.answer.answer,
+    dontKnow: bot.answer.dontKnow,
+    citations,
+    suggestions: bot.suggestions,
+    closestArticles: closest,
+    dataAnswer: bot.dataAnswer ?? null,
+    timings: bot.timings,
+    engine: bot.engine,
+  }
+  return { question, answer, citations, closest }
 }
 
 /** What masking put in ("[card number]", a starred-out word) says nothing about what was asked. */

@@ -9,10 +9,11 @@ const LM_DIR = path.join(tmpdir(), 'trelli-chat-lm')
 const models = new WeakMap<KnowledgeIndex, Map<number, Promise<string | null>>>()
 
 /**
- * pocketsphinx's language model for spoken questions to a campaign: its articles' words and the
- * ways customers ask (domain-lm.ts), built once per version of the knowledge base (a re-index gives
- * a new index, so a new model) in a few hundred milliseconds. Null when it cannot be built (no
- * pocketsphinx dictionary on this machine): the recogniser's general model is used then.
+ * pocketsphinx's language model for spoken questions to a campaign: its articles' words (titles and
+ * text; with the keywords too it did no better on the bench) and the ways customers ask
+ * (domain-lm.ts), built once per version of the knowledge base (a re-index gives a new index, so a
+ * new model) in a few hundred milliseconds. Null when it cannot be built (no pocketsphinx
+ * dictionary on this machine): the recogniser's general model is used then.
  */
 export function questionLmOf(index: KnowledgeIndex, campaignId: number): Promise<string | null> {
   let perCampaign = models.get(index)

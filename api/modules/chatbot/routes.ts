@@ -12,7 +12,7 @@ import { HttpError } from '../../lib/http-error'
 import { ok } from '../../lib/reply'
 import { audioLinkOf, talkAudioSigner } from './audio-link'
 import { requestReindex } from './job'
-import { replyTo, toCitation } from './converse'
+import { replyTo, turnMessages } from './converse'
 import { transcriptOf } from '../evaluations/store/analysis'
 import type { Actor } from '../../auth/access'
 import {
@@ -93,8 +93,7 @@ export const chatbotRoutes: FastifyPluginAsyncZod<Options> = async (
           { onDelta },
         )
         controller.signal.throwIfAborted()
-        const citations = bot.answer.citations.map(toCitation)
-        const closest = bot.answer.closest.map((a) => ({ article_id: a.articleId, title: a.title }))
+        const { question, answer, citations, closest } = turnMessages(bot)
         const stored = await storeTurn(
           db,
           conversation?.id ?? {
@@ -104,20 +103,7 @@ export const chatbotRoutes: FastifyPluginAsyncZod<Options> = async (
             callEvaluationId: body.call_evaluation_id ?? null,
             title: bot.question.text,
           },
-          [
-            { role: 'customer', text: bot.question.text, masked: bot.question.masked },
-            {
-              role: 'bot',
-              text: bot.answer.answer,
-              dontKnow: bot.answer.dontKnow,
-              citations,
-              suggestions: bot.suggestions,
-              closestArticles: closest,
-              dataAnswer: bot.dataAnswer ?? null,
-              timings: bot.timings,
-              engine: bot.engine,
-            },
-          ],
+          [question, answer],
         )
         return {
           conversation_id: stored.conversationId,

@@ -14,7 +14,7 @@ import { HttpError, notFound } from '../../lib/http-error'
 import { ok } from '../../lib/reply'
 import { audioLinkOf, talkAudioSigner } from './audio-link'
 import { readUpload } from '../../lib/upload'
-import { replyTo, toCitation } from './converse'
+import { replyTo, turnMessages } from './converse'
 import { knowledgeOf } from './knowledge-cache'
 import { questionLmOf } from './question-lm'
 import { campaignOf, earlierQuestions, loadOwnConversation, storeTurn, voiceOf } from './store/conversations'
@@ -111,8 +111,7 @@ export const chatbotTalkRoutes: FastifyPluginAsyncZod<Options> = async (
       const questionKey = newBlobKey('chat-voice', `.${audioFormat.ext}`)
       const replyKey = wav ? newBlobKey('chat-voice', '.wav') : null
       await Promise.all([blobs.put(questionKey, file.bytes), replyKey && wav ? blobs.put(replyKey, wav) : undefined])
-      const citations = bot.answer.citations.map(toCitation)
-      const closest = bot.answer.closest.map((a) => ({ article_id: a.articleId, title: a.title }))
+      const { question, answer, citations, closest } = turnMessages(bot)
       timings.total = since(started)
       const stored = await storeTurn(
         db,
@@ -123,17 +122,8 @@ export const chatbotTalkRoutes: FastifyPluginAsyncZod<Options> = async (
           title: bot.question.text,
         },
         [
-          { role: 'customer', text: bot.question.text, masked: bot.question.masked, audioBlobKey: questionKey },
-          {
-            role: 'bot',
-            text: bot.answer.answer,
-            dontKnow: bot.answer.dontKnow,
-            citations,
-            closestArticles: closest,
-            audioBlobKey: replyKey,
-            timings,
-            engine: `${heard.engine} → ${bot.engine}`,
-          },
+          { ...question, audioBlobKey: questionKey },
+          { ...answer, audioBlobKey: replyKey, timings, engine: `${heard.engine} → ${bot.engine}` },
         ],
       )
       const botMessage = stored.messageIds[1]!
