@@ -10,13 +10,8 @@
 //   npx tsx bench/chatbot.ts [--dev] [--misses] [--fit]   (or npm run bench:chatbot)
 import { execFileSync } from 'node:child_process'
 import { knowledgeBase } from '../api/seed/knowledge-base'
-import { answerFromKnowledge, answerSignals, checkCitations, queryOf } from '../api/engines/chat/answer'
-import {
-  ANSWER_CONFIDENCE,
-  answerConfidence,
-  fitAnswerability,
-  type AnswerSignals,
-} from '../api/engines/chat/answerability'
+import { answerFromKnowledge, checkCitations } from '../api/engines/chat/answer'
+import { ANSWER_CONFIDENCE, answerConfidence, fitAnswerability } from '../api/engines/chat/answerability'
 import { pocketsphinxStatus } from '../api/engines/speech/engines/pocketsphinx'
 import { recogniseQuestion } from '../api/engines/speech/question'
 import { espeakProgram, speak, withWavSizes } from '../api/engines/speech/speak'
@@ -90,15 +85,16 @@ function measure(name: string, questions: BenchQuestion[], misses = false) {
   if (listMisses && missed.length) console.log(missed.join('\n'))
 }
 
-/** The answerability model's signals for a question, and whether the article retrieved first answers it. */
+/** The answerability model's signals for a question, as the engine read them, and whether the article retrieved first answers it. */
 function example(q: BenchQuestion) {
-  const campaignId = campaignIds.get(q.campaign)!
-  const query = queryOf(q.question, q.previous)
-  const ranked = index.search(campaignId, query)
-  if (!ranked.length) return null
-  const signals: AnswerSignals = answerSignals(index, campaignId, query, ranked)
-  const answers = q.expected !== null && index.chunks[ranked[0]!.index]!.articleId === articleIds.get(q.expected)
-  return { signals, answers, unanswerable: q.expected === null }
+  const reply = answerFromKnowledge(index, {
+    campaignId: campaignIds.get(q.campaign)!,
+    message: q.question,
+    previous: q.previous,
+  })
+  if (!reply.signals) return null
+  const answers = q.expected !== null && reply.retrieved[0]!.articleId === articleIds.get(q.expected)
+  return { signals: reply.signals, answers, unanswerable: q.expected === null }
 }
 
 /** Fits the model on the development set, with each question's figures from a model fitted without it. */

@@ -3,7 +3,7 @@ import type { ChatChannel } from '#contract/chatbot'
 import type { Db } from '../db/client'
 import { campaigns, chatConversations, chatFeedback, chatMessages, users } from '../db/schema'
 import { replyTo, turnMessages } from '../modules/chatbot/converse'
-import { storeTurn } from '../modules/chatbot/store/conversations'
+import { EARLIER_QUESTIONS, storeTurn } from '../modules/chatbot/store/conversations'
 
 type DemoTurn = { message: string; rating?: 'up' | 'down'; reason?: string }
 type DemoChat = { user: string; channel: ChatChannel; campaign: string; daysAgo: number; turns: DemoTurn[] }
@@ -110,7 +110,13 @@ export async function seedConversations(db: Db, now = new Date()) {
     for (const [i, turn] of chat.turns.entries()) {
       const bot = await replyTo(
         { db, llm: null },
-        { channel: chat.channel, campaignId, message: turn.message, previous: previous.slice(-3), actor },
+        {
+          channel: chat.channel,
+          campaignId,
+          message: turn.message,
+          previous: previous.slice(-EARLIER_QUESTIONS),
+          actor,
+        },
       )
       const { question, answer } = turnMessages(bot)
       const stored = await storeTurn(

@@ -53,8 +53,8 @@ export type KnowledgeAnswer = {
   closest: { articleId: number; title: string }[]
   /** The chunks retrieved for this answer, best first: the only ones its citations may name. */
   retrieved: KnowledgeChunk[]
-  /** The share of the question the best chunk covered (0–1). */
-  coverage: number
+  /** What the answerability model read of the retrieval (null: nothing retrieved, or small talk). */
+  signals: AnswerSignals | null
   /** How sure the engine is that the best chunk answers the question (0–1; answerability.ts). */
   confidence: number
   /** Small talk (a greeting, thanks) answered without the knowledge base. */
@@ -97,12 +97,7 @@ export function coverageOf(index: KnowledgeIndex, campaignId: number, query: Que
 }
 
 /** What the answerability model reads of a retrieval: the best chunk's coverage of the question, its margin over another article's best, its strength. */
-export function answerSignals(
-  index: KnowledgeIndex,
-  campaignId: number,
-  query: QueryTerms,
-  ranked: Ranked[],
-): AnswerSignals {
+function answerSignals(index: KnowledgeIndex, campaignId: number, query: QueryTerms, ranked: Ranked[]): AnswerSignals {
   const top = ranked[0]!
   const article = index.chunks[top.index]!.articleId
   const other = ranked.find((r) => index.chunks[r.index]!.articleId !== article)
@@ -154,7 +149,7 @@ export function answerFromKnowledge(
   index: KnowledgeIndex,
   { campaignId, message, previous = [] }: AskInput,
 ): KnowledgeAnswer {
-  const empty = { citations: [], closest: [], retrieved: [], coverage: 0, confidence: 0 }
+  const empty = { citations: [], closest: [], retrieved: [], signals: null, confidence: 0 }
   if (GREETING.test(message)) return { ...empty, answer: GREETING_REPLY, dontKnow: false, smallTalk: true }
   if (THANKS.test(message) && previous.length && terms(message).every((t) => THANKS_WORDS.has(t)))
     return { ...empty, answer: THANKS_REPLY, dontKnow: false, smallTalk: true }
@@ -164,7 +159,6 @@ export function answerFromKnowledge(
   const retrieved = ranked.map((r) => index.chunks[r.index]!)
   const top = ranked[0]
   const signals = top ? answerSignals(index, campaignId, query, ranked) : null
-  const coverage = signals?.coverage ?? 0
   const confidence = signals ? answerConfidence(signals) : 0
   if (!top || confidence < ANSWER_CONFIDENCE)
     return {
@@ -173,7 +167,7 @@ export function answerFromKnowledge(
       dontKnow: true,
       closest: closestArticles(retrieved),
       retrieved,
-      coverage,
+      signals,
       confidence,
     }
 
@@ -188,7 +182,7 @@ export function answerFromKnowledge(
   }
   const citations = parts.map((p, i) => ({ n: i + 1, chunk: p.chunk }))
   const answer = parts.map((p, i) => `${p.sentences.join(' ')} [${i + 1}]`).join(' ')
-  return { answer, citations, dontKnow: false, closest: [], retrieved, coverage, confidence }
+  return { answer, citations, dontKnow: false, closest: [], retrieved, signals, confidence }
 }
 
 /**

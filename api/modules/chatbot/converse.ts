@@ -104,7 +104,7 @@ export async function replyTo(
       dontKnow: !figures,
       closest: [],
       retrieved: [],
-      coverage: figures ? 1 : 0,
+      signals: null,
       confidence: figures ? 1 : 0,
     }
     return {

@@ -117,8 +117,11 @@ export async function loadOwnConversation(db: Db, actor: Actor, id: number) {
   return row
 }
 
+/** How many of the customer's earlier messages a new one is read with. */
+export const EARLIER_QUESTIONS = 3
+
 /** The customer's last few messages, oldest first (a follow-up is read with them). */
-export async function earlierQuestions(db: Db, conversationId: number, limit = 3) {
+export async function earlierQuestions(db: Db, conversationId: number, limit = EARLIER_QUESTIONS) {
   const rows = await db
     .select({ text: chatMessages.text })
     .from(chatMessages)
