@@ -272,15 +272,32 @@ export const handoffActionBody = z.object({ handoff_id: id, action: z.enum(['acc
 
 export const ARTICLE_TITLE_MAX = 160
 export const ARTICLE_BODY_MAX = 20_000
+/** A list as a form posts it, one text (split on the separator, blanks dropped), or as JSON sends it. */
+const splitList = (separator: string | RegExp) => (v: unknown) =>
+  typeof v === 'string'
+    ? v
+        .split(separator)
+        .map((item) => item.trim())
+        .filter(Boolean)
+    : v
 const keywords = z.preprocess(
-  (v) =>
-    typeof v === 'string'
-      ? v
-          .split(',')
-          .map((k) => k.trim())
-          .filter(Boolean)
-      : v,
+  splitList(','),
   z.array(z.string().trim().min(1).max(60)).max(20, 'At most 20 keywords').default([]),
+)
+export const ARTICLE_QUESTION_MAX = 200
+export const ARTICLE_QUESTIONS_MAX = 20
+const questions = z.preprocess(
+  splitList(/\r?\n/),
+  z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(3, 'Write each question in at least 3 characters')
+        .max(ARTICLE_QUESTION_MAX, `A question can be at most ${ARTICLE_QUESTION_MAX} characters`),
+    )
+    .max(ARTICLE_QUESTIONS_MAX, `At most ${ARTICLE_QUESTIONS_MAX} questions`)
+    .default([]),
 )
 export const articleFields = z.object({
   campaign_id: id,
@@ -291,6 +308,8 @@ export const articleFields = z.object({
     .max(ARTICLE_TITLE_MAX, `A title can be at most ${ARTICLE_TITLE_MAX} characters`),
   /** A list, or words separated by commas. */
   keywords,
+  /** Questions the article answers, in customers' words: a list, or one a line. */
+  questions,
   body: z
     .string({ required_error: 'Write the article' })
     .trim()
@@ -307,6 +326,7 @@ export const article = z.object({
   campaign_name: z.string(),
   title: z.string(),
   keywords: z.array(z.string()),
+  questions: z.array(z.string()),
   body: z.string(),
   chunk_count: z.number().int(),
   /** The search index has this version of the article (re-indexing is a job). */

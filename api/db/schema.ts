@@ -789,6 +789,8 @@ export const kbArticles = pgTable(
     slug: varchar('slug', { length: 120 }),
     title: varchar('title', { length: 160 }).notNull(),
     keywords: jsonb('keywords').$type<string[]>().notNull().default([]),
+    /** Questions the article answers, in customers' words: indexed with it, so a question asked another way still finds it. */
+    questions: jsonb('questions').$type<string[]>().notNull().default([]),
     body: text('body').notNull(),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,3 +1,5 @@
+import { articleQuestions } from './knowledge-questions'
+
 /**
  * The chatbot's knowledge base as seeded on first start: help-centre articles per campaign
  * (campaign codes as in demo-data.ts). Paragraphs are separated by a blank line; the chatbot
@@ -10,6 +12,8 @@ export type KnowledgeArticleSeed = {
   title: string
   /** A few words customers may use that the article text does not (synonyms, colloquial terms). */
   keywords: string[]
+  /** Questions the article answers, in customers' words (knowledge-questions.ts). */
+  questions: string[]
   body: string
 }
 
@@ -33,7 +37,7 @@ const paragraphs = (...p: string[]) => p.join('\n\n')
  * 8am-8pm, Sat 9am-1pm; patient access line 0306 999 0780, Mon-Fri 8am-6:30pm, Sat 9am-1pm; billing
  * 0306 999 0785, Mon-Fri 9am-5pm. 24 hours' notice to cancel, else £25 (50% for consultations, scans).
  */
-export const knowledgeBase: KnowledgeArticleSeed[] = [
+const articles: Omit<KnowledgeArticleSeed, 'questions'>[] = [
   // ───────────────────────────── Acme Bank: retail banking inbound ─────────────────────────────
   {
     slug: 'acme-opening-hours',
@@ -1782,3 +1786,8 @@ export const knowledgeBase: KnowledgeArticleSeed[] = [
     ),
   },
 ]
+
+export const knowledgeBase: KnowledgeArticleSeed[] = articles.map((a) => ({
+  ...a,
+  questions: articleQuestions[a.slug] ?? [],
+}))

@@ -7,6 +7,7 @@ import {
   chatConversations,
   chatFeedback,
   chatMessages,
+  kbArticles,
   lookups,
   notifications,
   recordings,
@@ -15,6 +16,7 @@ import {
   users,
 } from '#api/db/schema'
 import { DEMO_PASSWORD, demoAgents, demoCampaigns, demoSupervisors, demoUsers } from '#api/seed/demo-data'
+import { knowledgeBase } from '#api/seed/knowledge-base'
 import { seedDemo } from '#api/seed/seed'
 import { setupTestApp, type TestApp, tokensFor } from '#api/test-utils'
 
@@ -51,6 +53,26 @@ describe('seedDemo', () => {
       .from(notifications)
       .where(eq(notifications.isRead, false))
     expect(unread).toBe(0)
+  })
+
+  it('gives the seeded articles the questions they answer, also to a demo seeded before articles had them', async () => {
+    const slug = 'acme-lost-or-stolen-card'
+    const seeded = knowledgeBase.find((a) => a.slug === slug)!
+    const questionsOf = async () =>
+      (await t.db.select({ q: kbArticles.questions }).from(kbArticles).where(eq(kbArticles.slug, slug)))[0]!.q
+    expect(seeded.questions.length).toBeGreaterThanOrEqual(8)
+    expect(await questionsOf()).toEqual(seeded.questions)
+    await t.db.update(kbArticles).set({ questions: [] }).where(eq(kbArticles.slug, slug))
+    await seedDemo(t.db)
+    expect(await questionsOf()).toEqual(seeded.questions)
+    // questions a supervisor wrote are theirs: seeding again keeps them
+    await t.db
+      .update(kbArticles)
+      .set({ questions: ['Our own question?'] })
+      .where(eq(kbArticles.slug, slug))
+    await seedDemo(t.db)
+    expect(await questionsOf()).toEqual(['Our own question?'])
+    await t.db.update(kbArticles).set({ questions: seeded.questions }).where(eq(kbArticles.slug, slug))
   })
 
   it('opens the chatbot’s history with conversations the engine answered, rated, two of them knowledge gaps', async () => {

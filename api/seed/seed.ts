@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
+import { and, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import { hashPassword } from '../auth/password'
 import type { Db } from '../db/client'
 import {
@@ -154,10 +154,17 @@ export async function seedKnowledgeBase(db: Db) {
           campaignId: campaignIds.get(a.campaign)!,
           title: a.title,
           keywords: a.keywords,
+          questions: a.questions,
           body: a.body,
         })),
       )
       .onConflictDoNothing()
+  // a demo seeded before articles carried questions gets them, unless someone has written some since
+  for (const a of knowledgeBase.filter((a) => present.has(a.slug) && a.questions.length))
+    await db
+      .update(kbArticles)
+      .set({ questions: a.questions, updatedAt: sql`now()` })
+      .where(and(eq(kbArticles.slug, a.slug), sql`${kbArticles.questions} = '[]'::jsonb`))
   await reindexArticles(db)
   return missing.length
 }

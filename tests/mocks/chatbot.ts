@@ -59,6 +59,7 @@ function article(id: number, campaignId: number, title: string, body: string): A
     campaign_name: CAMPAIGNS.find((c) => c.id === campaignId)!.name,
     title,
     keywords: [],
+    questions: [],
     body,
     chunk_count: 1,
     indexed: true,

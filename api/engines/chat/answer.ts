@@ -96,13 +96,39 @@ export function coverageOf(index: KnowledgeIndex, campaignId: number, query: Que
   return total ? covered / total : 0
 }
 
-/** What the answerability model reads of a retrieval: the best chunk's coverage of the question, its margin over another article's best, its strength. */
+/** An article's questions speak for it once it has this many (the seeded ones have ten); with fewer, its coverage stands in. */
+export const QUESTIONS_TO_JUDGE_BY = 5
+
+/** How near the question comes to one the article answers (or its title): the share of it (as coverage weighs it) the nearest of them holds. */
+function nearestQuestionOf(index: KnowledgeIndex, campaignId: number, query: QueryTerms, articleId: number) {
+  const asked = [...query.keys()]
+  let best = 0
+  for (const question of index.questionsOf(articleId))
+    best = Math.max(
+      best,
+      coverageOf(
+        index,
+        campaignId,
+        query,
+        asked.filter((t) => question.has(t)),
+      ),
+    )
+  return best
+}
+
+/** What the answerability model reads of a retrieval: the best chunk's coverage of the question, its margin over another article's best, its strength, and how near the question comes to one its article answers. */
 function answerSignals(index: KnowledgeIndex, campaignId: number, query: QueryTerms, ranked: Ranked[]): AnswerSignals {
   const top = ranked[0]!
   const article = index.chunks[top.index]!.articleId
   const other = ranked.find((r) => index.chunks[r.index]!.articleId !== article)
+  const coverage = coverageOf(index, campaignId, query, top.matched)
   return {
-    coverage: coverageOf(index, campaignId, query, top.matched),
+    coverage,
+    // an article written with few questions or none is judged by its text, not doubted for lacking them
+    nearestQuestion:
+      index.chunks[top.index]!.questions.length >= QUESTIONS_TO_JUDGE_BY
+        ? nearestQuestionOf(index, campaignId, query, article)
+        : coverage,
     margin: other ? top.score / other.score : ANSWER_MARGIN_CAP,
     // BM25's idf grows with the number of chunks indexed: divided by the highest a word can have,
     // a match means the same in a knowledge base of four articles as in one of sixty

@@ -2,8 +2,9 @@ import { mergeQueries, queryTerms, searchIndex, terms, type QueryTerms, type Ran
 
 /*
  * A campaign's knowledge base as the chatbot reads it: articles cut into chunks (a paragraph, or a
- * few short ones together), each indexed with its article's title and keywords, so a chunk that
- * says "call us on…" is still found for "lost card" when its article is about lost cards.
+ * few short ones together), each indexed with its article's title, keywords and the questions it
+ * answers, so a chunk that says "call us on…" is still found for "lost card" when its article is
+ * about lost cards, and "someone nicked my wallet" finds it when a question says so.
  */
 
 /** A chunk holds paragraphs until it reaches this many characters; a longer paragraph stands alone. */
@@ -37,12 +38,17 @@ export type KnowledgeChunk = {
   campaignId: number
   title: string
   keywords: string[]
+  /** Questions the article answers, in customers' words. */
+  questions: string[]
   text: string
 }
 
+/** The words a chunk is found by, beside its own: its article's title, keywords and questions. */
+const articleWords = (c: KnowledgeChunk) => [...c.keywords, ...c.questions]
+
 /**
- * A chunk is indexed as one text: its article's title written TITLE_TIMES, the keywords, then its
- * own words. One field, so a question word found in the title and again in the text is one match
+ * A chunk is indexed as one text: its article's title written TITLE_TIMES, the keywords and
+ * questions, then its own words. One field, so a question word found in the title and again in the text is one match
  * that saturates (BM25 over the whole), not two scores added up: with a field each, a common word
  * in the title ("appointment") outweighed the one rare word that named the answer ("translator").
  */
@@ -51,7 +57,7 @@ export const TITLE_TIMES = 2
 /** A knowledge base's chunks, searchable per campaign, with each term's rarity for judging how well a question was covered. */
 export function knowledgeIndex(chunks: KnowledgeChunk[]) {
   const index = searchIndex(
-    chunks.map((c) => ({ text: [...Array<string>(TITLE_TIMES).fill(c.title), ...c.keywords, c.text].join(' ') })),
+    chunks.map((c) => ({ text: [...Array<string>(TITLE_TIMES).fill(c.title), ...articleWords(c), c.text].join(' ') })),
     { prefixFrom: 5, fuzzyFrom: 6 },
   )
   // document frequency per campaign: how rare a word is where the question is asked
@@ -59,7 +65,7 @@ export function knowledgeIndex(chunks: KnowledgeChunk[]) {
   for (const chunk of chunks) {
     const entry = df.get(chunk.campaignId) ?? { n: 0, terms: new Map<string, number>() }
     entry.n++
-    for (const term of new Set(terms(`${chunk.title} ${chunk.keywords.join(' ')} ${chunk.text}`)))
+    for (const term of new Set(terms([chunk.title, ...articleWords(chunk), chunk.text].join(' '))))
       entry.terms.set(term, (entry.terms.get(term) ?? 0) + 1)
     df.set(chunk.campaignId, entry)
   }
@@ -72,9 +78,21 @@ export function knowledgeIndex(chunks: KnowledgeChunk[]) {
     return Math.log(1 + (n - f + 0.5) / (f + 0.5))
   }
 
+  // each article's questions as term sets, its title first (the question it answers, as the form
+  // asks it be written), to tell how near a question comes to one the article answers
+  const questionTerms = new Map<number, Set<string>[]>()
+  for (const chunk of chunks)
+    if (!questionTerms.has(chunk.articleId))
+      questionTerms.set(
+        chunk.articleId,
+        [chunk.title, ...chunk.questions].map((q) => new Set(terms(q))),
+      )
+
   return {
     chunks,
     idf,
+    /** The terms of the article's title and of each question it answers. */
+    questionsOf: (articleId: number) => questionTerms.get(articleId) ?? [],
     /** Whether the campaign's articles use the term at all. */
     known: (campaignId: number, term: string) => (df.get(campaignId)?.terms.get(term) ?? 0) > 0,
     search(campaignId: number, query: QueryTerms, limit = 8): Ranked[] {

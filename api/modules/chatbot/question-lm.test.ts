@@ -12,6 +12,7 @@ const chunk = (id: number, campaignId: number, title: string, text: string): Kno
   campaignId,
   title,
   keywords: [],
+  questions: [],
   text,
 })
 

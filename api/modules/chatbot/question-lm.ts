@@ -9,8 +9,8 @@ const LM_DIR = path.join(tmpdir(), 'trelli-chat-lm')
 const models = new WeakMap<KnowledgeIndex, Map<number, Promise<string | null>>>()
 
 /**
- * pocketsphinx's language model for spoken questions to a campaign: its articles' words (titles and
- * text; with the keywords too it did no better on the bench) and the ways customers ask
+ * pocketsphinx's language model for spoken questions to a campaign: its articles' words (titles,
+ * the questions they answer, and text; with the keywords too it did no better on the bench) and the ways customers ask
  * (domain-lm.ts), built once per version of the knowledge base (a re-index gives a new index, so a
  * new model) in a few hundred milliseconds. Null when it cannot be built (no pocketsphinx
  * dictionary on this machine): the recogniser's general model is used then.
@@ -21,7 +21,9 @@ export function questionLmOf(index: KnowledgeIndex, campaignId: number): Promise
   let model = perCampaign.get(campaignId)
   if (!model) {
     const texts = [
-      ...new Set(index.chunks.filter((c) => c.campaignId === campaignId).flatMap((c) => [c.title, c.text])),
+      ...new Set(
+        index.chunks.filter((c) => c.campaignId === campaignId).flatMap((c) => [c.title, ...c.questions, c.text]),
+      ),
     ]
     model = texts.length ? domainLmFile(texts, LM_DIR).catch(() => null) : Promise.resolve(null)
     perCampaign.set(campaignId, model)

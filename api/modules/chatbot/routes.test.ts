@@ -2,14 +2,14 @@ import { count, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { converseResult, conversationDetail, handoffResult } from '#contract/chatbot'
 import { endpoints, pathOf } from '#contract/endpoints'
-import { chatMessages, notifications, refreshTokens } from '#api/db/schema'
+import { chatMessages, kbArticles, notifications, refreshTokens } from '#api/db/schema'
 import type { EvaluationBasics } from '#api/modules/evaluations/fixtures'
 import { setupEvaluationWorld, type Person, type Who } from '#api/modules/evaluations/test-setup'
 import { createUser, setupTestApp, tokensFor, type TestApp } from '#api/test-utils'
 import type { Llm } from '#api/engines/llm/client'
 import { DONT_KNOW } from '#api/engines/chat/answer'
 import { POLITE_OPENING } from './converse'
-import { seedTestKnowledge } from './test-data'
+import { seedTestKnowledge, testArticles } from './test-data'
 
 let t: TestApp
 let as: Record<Who, Person>
@@ -321,6 +321,36 @@ describe('the knowledge base', () => {
     expect((await send('DELETE', { article_id: id })).statusCode).toBe(200)
     expect((await ask(question)).dont_know).toBe(true)
     expect((await send('DELETE', { article_id: id })).statusCode).toBe(404)
+  })
+
+  it('finds an article by the questions it answers, asked in words its text does not use', async () => {
+    const question = 'Someone pinched my bag, what now?'
+    expect((await ask(question)).dont_know).toBe(true)
+    const [lost] = await t.db
+      .select({ id: kbArticles.id })
+      .from(kbArticles)
+      .where(eq(kbArticles.title, 'Lost or stolen card'))
+    const article = {
+      campaign_id: basics.campaign.id,
+      article_id: lost!.id,
+      title: 'Lost or stolen card',
+      keywords: 'missing card, card stolen',
+      questions: 'My bag was pinched with my cards in it\r\n\r\nWhat do I do if someone takes my purse?',
+      body: testArticles[1]!.body,
+    }
+    const edited = await send('PUT', article)
+    expect(edited.statusCode, edited.body).toBe(200)
+    expect(edited.json().data.questions).toEqual([
+      'My bag was pinched with my cards in it',
+      'What do I do if someone takes my purse?',
+    ])
+    const answered = await ask(question)
+    expect(answered.dont_know).toBe(false)
+    expect(answered.citations[0]!.article_id).toBe(lost!.id)
+
+    const tooMany = await send('PUT', { ...article, questions: Array.from({ length: 21 }, (_, i) => `Question ${i}?`) })
+    expect(tooMany.statusCode).toBe(400)
+    expect(tooMany.json().errors.questions).toEqual(['At most 20 questions'])
   })
 
   it('validates an article with every error at once', async () => {

@@ -15,6 +15,7 @@ const articleColumns = {
   campaign_name: campaigns.name,
   title: kbArticles.title,
   keywords: kbArticles.keywords,
+  questions: kbArticles.questions,
   body: kbArticles.body,
   chunk_count: sql<number>`(select count(*)::int from ${kbChunks} where ${kbChunks.articleId} = ${kbArticles.id})`,
   indexed: sql<boolean>`coalesce(${kbArticles.indexedAt} >= ${kbArticles.updatedAt}, false)`,
@@ -73,6 +74,7 @@ export async function createArticle(db: Db, body: ArticleBody, userId: number | 
       campaignId: body.campaign_id,
       title: body.title,
       keywords: body.keywords,
+      questions: body.questions,
       body: body.body,
       slug,
       updatedBy: userId,
@@ -89,6 +91,7 @@ export async function updateArticle(db: Db, id: number, body: ArticleBody, userI
       campaignId: body.campaign_id,
       title: body.title,
       keywords: body.keywords,
+      questions: body.questions,
       body: body.body,
       updatedBy: userId,
       updatedAt: sql`greatest(now(), ${kbArticles.updatedAt} + interval '1 millisecond')`,
@@ -134,7 +137,7 @@ export async function reindexArticles(db: Db, articleId?: number) {
   return stale.length
 }
 
-/** What the search index is built from: the indexed chunks of every article, with their article's title and keywords. */
+/** What the search index is built from: the indexed chunks of every article, with their article's title, keywords and questions. */
 export async function indexedChunks(db: Db): Promise<KnowledgeChunk[]> {
   return db
     .select({
@@ -143,6 +146,7 @@ export async function indexedChunks(db: Db): Promise<KnowledgeChunk[]> {
       campaignId: kbArticles.campaignId,
       title: kbArticles.title,
       keywords: kbArticles.keywords,
+      questions: kbArticles.questions,
       text: kbChunks.text,
     })
     .from(kbChunks)

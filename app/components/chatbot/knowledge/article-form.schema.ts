@@ -3,12 +3,13 @@ import { parseWithZod } from '@conform-to/zod'
 import { z, type ZodErrorMap } from 'zod'
 import { articleBody, articleUpdateBody, type Article } from '#contract/chatbot'
 
-/** The form's shape: every value a string, as the inputs hold them (keywords comma-separated). */
+/** The form's shape: every value a string, as the inputs hold them (keywords comma-separated, questions one a line). */
 export type ArticleFormValue = {
   article_id?: string
   campaign_id: string
   title: string
   keywords: string
+  questions: string
   body: string
 }
 
@@ -29,6 +30,7 @@ function formInput(value: unknown) {
     campaign_id: blank(value.campaign_id) ? undefined : value.campaign_id,
     title: value.title ?? '',
     keywords: value.keywords ?? '',
+    questions: value.questions ?? '',
     body: value.body ?? '',
   }
 }
@@ -59,6 +61,7 @@ export function toFormValue(article: Article): ArticleFormValue {
     campaign_id: String(article.campaign_id),
     title: article.title,
     keywords: article.keywords.join(', '),
+    questions: article.questions.join('\n'),
     body: article.body,
   }
 }

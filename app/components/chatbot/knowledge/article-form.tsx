@@ -7,7 +7,7 @@ import { parseArticleForm, toFormValue, type ArticleFormValue, type ArticleReply
 
 type Props = {
   article: Article | null
-  /** The add page's start: a knowledge gap's question and campaign. */
+  /** The add page's start: a knowledge gap's question (as the title and the first question it answers) and campaign. */
   prefill: { title: string; campaign_id: string }
   campaigns: CampaignOption[]
   lastResult: ArticleReply['result'] | undefined
@@ -21,7 +21,7 @@ export function ArticleForm({ article, prefill, campaigns, lastResult }: Props) 
   const [form, fields] = useForm<ArticleFormValue, ArticleBody>({
     id: `article-${article?.article_id ?? 'new'}`,
     lastResult,
-    defaultValue: article ? toFormValue(article) : { ...prefill, keywords: '', body: '' },
+    defaultValue: article ? toFormValue(article) : { ...prefill, keywords: '', questions: prefill.title, body: '' },
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseArticleForm(formData, { update: article !== null }),
@@ -29,6 +29,7 @@ export function ArticleForm({ article, prefill, campaigns, lastResult }: Props) 
   const saving = navigation.state === 'submitting' && navigation.formData?.has('body')
   // an error of one keyword (keywords[2]) shows under the one field that holds them all
   const keywordErrors = Object.values(fields.keywords.allErrors).flat()
+  const questionErrors = Object.values(fields.questions.allErrors).flat()
 
   return (
     <Form method="post" {...getFormProps(form)}>
@@ -72,6 +73,15 @@ export function ArticleForm({ article, prefill, campaigns, lastResult }: Props) 
               description="Separated by commas (at most 20): words customers use that the text may not"
               autoComplete="off"
               error={keywordErrors[0]}
+            />
+            <Textarea
+              {...getTextareaProps(fields.questions, noAria)}
+              label="Questions it answers"
+              description="One a line (at most 20), as customers ask them: the chatbot finds the article when a question is worded like one of these"
+              autosize
+              minRows={3}
+              maxRows={12}
+              error={questionErrors[0]}
             />
             <Textarea
               {...getTextareaProps(fields.body, noAria)}

@@ -24,6 +24,9 @@ export function IndexBadge({ indexed }: { indexed: boolean }) {
   )
 }
 
+/** The keywords shown in the list (an article may have 20): the rest are on its page. */
+const KEYWORDS_SHOWN = 6
+
 export function ArticleTable({ articles, confirmHref, onDelete, ...states }: Props) {
   return (
     <DataTable
@@ -43,11 +46,16 @@ export function ArticleTable({ articles, confirmHref, onDelete, ...states }: Pro
               </Anchor>
               {a.keywords.length ? (
                 <Group gap={4} mt={4} aria-label={`Keywords of ${a.title}`}>
-                  {a.keywords.map((k) => (
+                  {a.keywords.slice(0, KEYWORDS_SHOWN).map((k) => (
                     <Badge key={k} size="xs" variant="outline" color="gray" tt="none">
                       {k}
                     </Badge>
                   ))}
+                  {a.keywords.length > KEYWORDS_SHOWN ? (
+                    <Text span size="xs" c="dimmed">
+                      +{a.keywords.length - KEYWORDS_SHOWN} more
+                    </Text>
+                  ) : null}
                 </Group>
               ) : (
                 <Text size="xs" c="dimmed">
@@ -58,6 +66,7 @@ export function ArticleTable({ articles, confirmHref, onDelete, ...states }: Pro
           ),
         },
         { header: 'Campaign', cell: (a) => a.campaign_name },
+        { header: 'Questions', td: { ta: 'right' }, cell: (a) => a.questions.length },
         { header: 'Chunks', td: { ta: 'right' }, cell: (a) => a.chunk_count },
         { header: 'Search index', cell: (a) => <IndexBadge indexed={a.indexed} /> },
         {

@@ -114,9 +114,11 @@ describe('the article form without JavaScript', { timeout: 15_000 }, () => {
     expect(form.getAttribute('method')).toBe('post')
     expect(form.getAttribute('action')).toBe(`${LIST}/add?title=Can+I+pay+by+cheque%3F&campaign_id=2`)
     expect(form.getAttribute('enctype')).not.toBe('multipart/form-data')
-    expect(Object.keys(fieldsOf(form))).toEqual(['campaign_id', 'title', 'keywords', 'body'])
+    expect(Object.keys(fieldsOf(form))).toEqual(['campaign_id', 'title', 'keywords', 'questions', 'body'])
     expect(screen.getByRole('combobox', { name: /Campaign/ })).toHaveValue('2')
     expect(screen.getByRole('textbox', { name: /Title/ })).toHaveValue('Can I pay by cheque?')
+    // the customer's question is the first the article answers, as they worded it
+    expect(screen.getByRole('textbox', { name: /Questions it answers/ })).toHaveValue('Can I pay by cheque?')
     expect(document.querySelector('textarea[name="body"]')).not.toBeNull()
     expect(screen.getByText(/Separate paragraphs with a blank line/)).toBeTruthy()
     // no browser-only checks that stop at the first field: the server reports every error in one round

@@ -19,6 +19,7 @@ const article: Article = {
   campaign_name: 'NovaTel Customer Care',
   title: 'Changing a direct debit date',
   keywords: ['direct debit', 'payment date'],
+  questions: ['Can I pay later in the month?', 'How do I change when my bill is paid?'],
   body: 'You can move your payment date once a year in the app.\n\nIt takes effect from the next bill.',
   chunk_count: 2,
   indexed: false,
@@ -113,6 +114,10 @@ describe('article form page', () => {
     await user.type(screen.getByLabelText(/^Title/), 'Paying by cheque')
     await user.type(screen.getByLabelText(/^Keywords/), 'cheque, post')
     await user.type(
+      screen.getByLabelText(/^Questions it answers/),
+      'Can I pay by cheque?{Enter}Where do I send a cheque?',
+    )
+    await user.type(
       screen.getByLabelText(/^Article/),
       'We no longer take cheques. Pay by card or bank transfer instead.',
     )
@@ -122,6 +127,7 @@ describe('article form page', () => {
         campaign_id: '1',
         title: 'Paying by cheque',
         keywords: 'cheque, post',
+        questions: 'Can I pay by cheque?\nWhere do I send a cheque?',
         body: 'We no longer take cheques. Pay by card or bank transfer instead.',
       }),
     )
@@ -136,6 +142,7 @@ describe('article form page', () => {
     ).toBeInTheDocument()
     expect(screen.getByLabelText(/^Campaign/)).toHaveValue('2')
     expect(screen.getByLabelText(/^Keywords/)).toHaveValue('direct debit, payment date')
+    expect(screen.getByLabelText(/^Questions it answers/)).toHaveValue(article.questions.join('\n'))
     expect(screen.getByLabelText(/^Article/)).toHaveValue(article.body)
     expect(screen.getByRole('button', { name: 'Save changes' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', LIST)

@@ -19,23 +19,31 @@ const renderList = (url = LIST) => renderPortalPage({ url, path: PATH, Component
 
 beforeEach(() => {
   resetChatbotMocks()
-  Object.assign(chatbotState.articles[1], { indexed: false, keywords: ['card', 'stolen'], chunk_count: 3 })
+  Object.assign(chatbotState.articles[1], {
+    indexed: false,
+    keywords: ['card', 'stolen', 'nicked', 'lost', 'missing', 'pickpocket', 'wallet', 'purse'],
+    questions: ['Someone took my purse', 'I left my card in a cash machine'],
+    chunk_count: 3,
+  })
 })
 
 describe('knowledge base page', () => {
-  it('lists the articles with their campaign, keywords, chunks, index state, and who saved them when', async () => {
+  it('lists the articles with their campaign, keywords, questions, chunks, index state, and who saved them when', async () => {
     renderList()
     const table = await screen.findByRole('table', { name: 'Articles' })
     expect(
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Title', 'Campaign', 'Chunks', 'Search index', 'Updated', 'Actions'])
+    ).toEqual(['Title', 'Campaign', 'Questions', 'Chunks', 'Search index', 'Updated', 'Actions'])
     const card = within(table).getByRole('row', { name: /Lost or stolen card/ })
     expect(within(card).getByRole('link', { name: 'Lost or stolen card' })).toHaveAttribute('href', `${LIST}/2`)
-    expect(within(card).getByLabelText('Keywords of Lost or stolen card')).toHaveTextContent('cardstolen')
+    // the first six keywords, and how many more the article's page shows
+    expect(within(card).getByLabelText('Keywords of Lost or stolen card')).toHaveTextContent(
+      /^cardstolennickedlostmissingpickpocket\+2 more$/,
+    )
     expect(card).toHaveTextContent(
-      /Retail banking inbound\s*3\s*Waiting to be indexed\s*20 Nov 2026, 10:00 UTC\s*by Sam Supervisor/,
+      /Retail banking inbound\s*2\s*3\s*Waiting to be indexed\s*20 Nov 2026, 10:00 UTC\s*by Sam Supervisor/,
     )
     expect(within(card).getByRole('link', { name: 'Edit Lost or stolen card' })).toHaveAttribute('href', `${LIST}/2`)
     expect(within(table).getByRole('row', { name: /Opening hours/ })).toHaveTextContent('Indexed')

@@ -1,0 +1,1 @@
+ALTER TABLE "kb_articles" ADD COLUMN "questions" jsonb DEFAULT '[]'::jsonb NOT NULL;
