@@ -138,9 +138,12 @@ async function seedTemplates(db: Db) {
 
 /** The chatbot's help articles per campaign, by slug (seeding again adds only the missing ones), indexed at once. */
 export async function seedKnowledgeBase(db: Db) {
-  const present = new Set(
-    (await db.select({ slug: kbArticles.slug }).from(kbArticles).where(isNotNull(kbArticles.slug))).map((r) => r.slug),
-  )
+  const seeded = await db
+    .select({ slug: kbArticles.slug, noQuestions: sql<boolean>`${kbArticles.questions} = '[]'::jsonb` })
+    .from(kbArticles)
+    .where(isNotNull(kbArticles.slug))
+  const present = new Set(seeded.map((r) => r.slug))
+  const withoutQuestions = new Set(seeded.filter((r) => r.noQuestions).map((r) => r.slug))
   const campaignIds = new Map(
     (await db.select({ id: campaigns.id, code: campaigns.code }).from(campaigns)).map((c) => [c.code, c.id]),
   )
@@ -160,7 +163,8 @@ export async function seedKnowledgeBase(db: Db) {
       )
       .onConflictDoNothing()
   // a demo seeded before articles carried questions gets them, unless someone has written some since
-  for (const a of knowledgeBase.filter((a) => present.has(a.slug) && a.questions.length))
+  // (read with the slugs above, so an ordinary start writes nothing)
+  for (const a of knowledgeBase.filter((a) => withoutQuestions.has(a.slug) && a.questions.length))
     await db
       .update(kbArticles)
       .set({ questions: a.questions, updatedAt: sql`now()` })
