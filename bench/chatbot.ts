@@ -2,7 +2,8 @@
 // - on the blind question set (tests/fixtures/chatbot/blind.ts, written without the engine, never
 //   tuned on): the right article cited first on answerable questions (goal ≥ 85 %), "I don't know"
 //   on the unanswerable ones (goal ≥ 90 %), citations that name a retrieved chunk (100 %);
-// - the same on the development set (tuning.ts, first-blind.ts and second-blind.ts) with --dev;
+// - the same on the development set (tuning.ts and the earlier blind sets, first-, second- and
+//   third-blind.ts) with --dev;
 // - ms per text turn, p50 and p95 (goal p95 ≤ 300 ms), and ms per voice turn for a 5-second question
 //   (espeak-ng → pocketsphinx → answer → espeak-ng; goal ≤ 3 s), where those programs are installed.
 // --fit fits the answerability model (api/engines/chat/answerability.ts) on the development set and
@@ -20,12 +21,18 @@ import { questionLmOf } from '../api/modules/chatbot/question-lm'
 import { blindQuestions } from '../tests/fixtures/chatbot/blind'
 import { firstBlindQuestions } from '../tests/fixtures/chatbot/first-blind'
 import { secondBlindQuestions } from '../tests/fixtures/chatbot/second-blind'
+import { thirdBlindQuestions } from '../tests/fixtures/chatbot/third-blind'
 import { tuningQuestions } from '../tests/fixtures/chatbot/tuning'
 import { seededKnowledge } from '../tests/fixtures/chatbot/seeded-index'
 import type { BenchQuestion } from '../tests/fixtures/chatbot/types'
 
 const showMisses = process.argv.includes('--misses')
-const developmentQuestions = [...tuningQuestions, ...firstBlindQuestions, ...secondBlindQuestions]
+const developmentQuestions = [
+  ...tuningQuestions,
+  ...firstBlindQuestions,
+  ...secondBlindQuestions,
+  ...thirdBlindQuestions,
+]
 const { campaignIds, articleIds, chunks, index } = seededKnowledge()
 
 const percentile = (sorted: number[], p: number) =>

@@ -1,5 +1,6 @@
 import { splitSentences } from '../summarize/split'
 import { ANSWER_CONFIDENCE, ANSWER_MARGIN_CAP, answerConfidence, type AnswerSignals } from './answerability'
+import { intentFeatures } from './intents'
 import {
   mergeQueries,
   queryTerms,
@@ -68,13 +69,24 @@ export type AskInput = {
   previous?: string[]
 }
 
+/** The question a follow-up leans on ("and on Sundays?" leans on the one before it), or undefined. */
+function leansOn(message: string, previous: string[]) {
+  const before = previous.at(-1)
+  return before && (FOLLOW_UP.test(message) || terms(message).length <= 2) ? before : undefined
+}
+
 /** The query a message stands for: its own words, and with a follow-up the previous question's at CONTEXT_WEIGHT. */
 export function queryOf(message: string, previous: string[] = []): QueryTerms {
   const own = queryTerms(message)
-  const before = previous.at(-1)
-  if (!before) return own
-  const followUp = FOLLOW_UP.test(message) || terms(message).length <= 2
-  return followUp ? mergeQueries(own, queryTerms(before, CONTEXT_WEIGHT)) : own
+  const before = leansOn(message, previous)
+  return before ? mergeQueries(own, queryTerms(before, CONTEXT_WEIGHT)) : own
+}
+
+/** The intent classifier's features of a message, read as queryOf reads it. */
+function intentFeaturesOf(message: string, previous: string[] = []) {
+  const features = intentFeatures(message)
+  const before = leansOn(message, previous)
+  return before ? intentFeatures(before, CONTEXT_WEIGHT, features) : features
 }
 
 /** The question's words (each counted once, at its own weight) by rarity, and the share a chunk's matched terms cover. */
@@ -116,24 +128,57 @@ function nearestQuestionOf(index: KnowledgeIndex, campaignId: number, query: Que
   return best
 }
 
-/** What the answerability model reads of a retrieval: the best chunk's coverage of the question, its margin over another article's best, its strength, and how near the question comes to one its article answers. */
-function answerSignals(index: KnowledgeIndex, campaignId: number, query: QueryTerms, ranked: Ranked[]): AnswerSignals {
+/** What the answerability model reads of a retrieval: the best chunk's coverage of the question, its margin over another article's best, its strength, how near the question comes to one its article answers, and whether the intent classifier reads it as one of that article's. */
+function answerSignals(
+  index: KnowledgeIndex,
+  campaignId: number,
+  query: QueryTerms,
+  ranked: Ranked[],
+  intents: Map<number, number>,
+): AnswerSignals {
   const top = ranked[0]!
   const article = index.chunks[top.index]!.articleId
   const other = ranked.find((r) => index.chunks[r.index]!.articleId !== article)
   const coverage = coverageOf(index, campaignId, query, top.matched)
+  // an article written with few questions or none is judged by its text, not doubted for lacking them
+  const judgedByQuestions = index.chunks[top.index]!.questions.length >= QUESTIONS_TO_JUDGE_BY
   return {
     coverage,
-    // an article written with few questions or none is judged by its text, not doubted for lacking them
-    nearestQuestion:
-      index.chunks[top.index]!.questions.length >= QUESTIONS_TO_JUDGE_BY
-        ? nearestQuestionOf(index, campaignId, query, article)
-        : coverage,
+    nearestQuestion: judgedByQuestions ? nearestQuestionOf(index, campaignId, query, article) : coverage,
+    intent: judgedByQuestions ? (intents.get(article) ?? 0) : coverage,
     margin: other ? top.score / other.score : ANSWER_MARGIN_CAP,
     // BM25's idf grows with the number of chunks indexed: divided by the highest a word can have,
     // a match means the same in a knowledge base of four articles as in one of sixty
     strength: top.score / Math.log(1 + 2 * index.chunks.length),
   }
+}
+
+/**
+ * How much the intent classifier's probability for an article counts when the retrieved chunks are
+ * put in order, against the article's best chunk's score as a share of the best of all.
+ */
+export const INTENT_RANK_WEIGHT = 0.6
+
+/**
+ * The chunks retrieved for a question, best first: retrieval's ranking, with each article moved by
+ * how sure the intent classifier is that the question is one of its own (chunks of one article stay
+ * together, in retrieval's order). The classifier's probabilities come back with it.
+ */
+function rank(index: KnowledgeIndex, campaignId: number, query: QueryTerms, features: Map<string, number>) {
+  const ranked = index.search(campaignId, query)
+  if (!ranked.length) return { ranked, intents: new Map<number, number>() }
+  // the classifier is only as sure as the share of the question it has learnt anything of: "Can I
+  // open an ISA?" is not about opening hours because "open" is the one word it knows
+  const classifier = index.intentsOf(campaignId)
+  const known = classifier.known(features)
+  const intents = new Map([...classifier.probabilities(features)].map(([a, p]) => [a, p * known]))
+  const articleOf = (r: Ranked) => index.chunks[r.index]!.articleId
+  const worth = new Map<number, number>()
+  for (const r of ranked)
+    if (!worth.has(articleOf(r)))
+      worth.set(articleOf(r), r.score / ranked[0]!.score + INTENT_RANK_WEIGHT * (intents.get(articleOf(r)) ?? 0))
+  ranked.sort((x, y) => worth.get(articleOf(y))! - worth.get(articleOf(x))! || y.score - x.score || x.index - y.index)
+  return { ranked, intents }
 }
 
 /** A sentence's worth to the question: the rarity-weighed question terms it holds. */
@@ -181,10 +226,10 @@ export function answerFromKnowledge(
     return { ...empty, answer: THANKS_REPLY, dontKnow: false, smallTalk: true }
 
   const query = queryOf(message, previous)
-  const ranked = index.search(campaignId, query)
+  const { ranked, intents } = rank(index, campaignId, query, intentFeaturesOf(message, previous))
   const retrieved = ranked.map((r) => index.chunks[r.index]!)
   const top = ranked[0]
-  const signals = top ? answerSignals(index, campaignId, query, ranked) : null
+  const signals = top ? answerSignals(index, campaignId, query, ranked, intents) : null
   const confidence = signals ? answerConfidence(signals) : 0
   if (!top || confidence < ANSWER_CONFIDENCE)
     return {

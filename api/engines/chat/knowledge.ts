@@ -1,3 +1,4 @@
+import { intentClassifier, type IntentClassifier } from './intents'
 import { mergeQueries, queryTerms, searchIndex, terms, type QueryTerms, type Ranked } from '../search'
 
 /*
@@ -88,9 +89,28 @@ export function knowledgeIndex(chunks: KnowledgeChunk[]) {
         [chunk.title, ...chunk.questions].map((q) => new Set(terms(q))),
       )
 
+  // each campaign's intent classifier (intents.ts), trained on first use: on its articles' titles,
+  // keywords and questions, one example each
+  const classifiers = new Map<number, IntentClassifier>()
+  const intentsOf = (campaignId: number) => {
+    let classifier = classifiers.get(campaignId)
+    if (!classifier) {
+      const seen = new Set<number>()
+      const examples = chunks
+        .filter((c) => c.campaignId === campaignId && !seen.has(c.articleId) && seen.add(c.articleId))
+        .flatMap((c) =>
+          [c.title, c.keywords.join(' '), ...c.questions].filter(Boolean).map((text) => ({ label: c.articleId, text })),
+        )
+      classifiers.set(campaignId, (classifier = intentClassifier(examples)))
+    }
+    return classifier
+  }
+
   return {
     chunks,
     idf,
+    /** The campaign's intent classifier: which of its articles a question is one of. */
+    intentsOf,
     /** The terms of the article's title and of each question it answers. */
     questionsOf: (articleId: number) => questionTerms.get(articleId) ?? [],
     /** Whether the campaign's articles use the term at all. */
