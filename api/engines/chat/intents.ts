@@ -22,6 +22,8 @@ const PIECE_WEIGHT = 0.2
 const PIECE = 4
 const EPOCHS = 30
 const LEARNING_RATE = 0.5
+/** The biases learn at a tenth of the weights' rate. */
+const BIAS_RATE = LEARNING_RATE * 0.1
 const L2 = 1e-4
 
 type Features = Map<string, number>
@@ -78,7 +80,7 @@ export function intentClassifier(examples: IntentExample[]) {
       }
       for (const { x, y } of data) {
         const p = softmax(x)
-        for (let k = 0; k < K; k++) bias[k]! -= LEARNING_RATE * 0.1 * (p[k]! - (k === y ? 1 : 0))
+        for (let k = 0; k < K; k++) bias[k]! -= BIAS_RATE * (p[k]! - (k === y ? 1 : 0))
         for (const [feature, v] of x) {
           let w = weights.get(feature)
           if (!w) weights.set(feature, (w = new Float64Array(K)))
@@ -88,7 +90,6 @@ export function intentClassifier(examples: IntentExample[]) {
     }
 
   return {
-    labels,
     /** Each label's probability for the features (intentFeatures of the question). */
     probabilities(features: Features): Map<number, number> {
       if (K === 1) return new Map([[labels[0]!, 1]])
