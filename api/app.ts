@@ -37,6 +37,8 @@ import { ocrRoutes } from './modules/ocr/routes'
 import { faceRoutes } from './modules/face/routes'
 import { chatbotRoutes } from './modules/chatbot/routes'
 import { chatbotTalkRoutes } from './modules/chatbot/talk'
+import { reshubRoutes } from './modules/reshub/routes'
+import { emrRoutes } from './modules/emr/routes'
 import { createServices } from './services'
 
 export type AppEnv = Pick<
@@ -125,6 +127,8 @@ export async function buildApp({ database, env, queue, blobs = null, llm = null,
   })
   await app.register(chatbotRoutes, { db, queue, llm, chatPerMinute: env.chatPerMinute, jwtSecret: env.jwtSecret })
   await app.register(chatbotTalkRoutes, { db, blobs, llm, speech: env.speech ?? {}, jwtSecret: env.jwtSecret })
+  await app.register(reshubRoutes, { db })
+  await app.register(emrRoutes, { db, llm })
   await app.register(healthRoutes, { database, queue })
   return app
 }

@@ -7,6 +7,7 @@ import { databaseAnswerCache } from './db/llm-cache'
 import { registerHousekeeping } from './modules/accounts/job'
 import { registerOcr } from './modules/ocr/job'
 import { registerChatbot } from './modules/chatbot/job'
+import { registerReshub } from './modules/reshub/job'
 import { registerScoring } from './modules/evaluations/job'
 import { registerItemScoring, scoreItemsOfRecording } from './modules/agent-scoring/job'
 import { registerSummarization } from './modules/summaries/job'
@@ -33,5 +34,6 @@ export async function registerJobs(queue: Queue, database: Database, env: ApiEnv
   await registerSummarization(queue, db, llm)
   await registerOcr(queue, { db, blobs })
   await registerChatbot(queue, db, blobs)
+  await registerReshub(queue, db)
   await queue.startSweeping()
 }

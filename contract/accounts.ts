@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-export const roles = ['admin', 'qa_supervisor', 'auditor', 'agent', 'visitor'] as const
+export const roles = ['admin', 'qa_supervisor', 'auditor', 'agent', 'visitor', 'clinician'] as const
 export const role = z.enum(roles)
 export type Role = z.infer<typeof role>
 export const roleLabel: Record<Role, string> = {
@@ -9,6 +9,7 @@ export const roleLabel: Record<Role, string> = {
   auditor: 'Auditor',
   agent: 'Agent',
   visitor: 'Visitor',
+  clinician: 'Clinician',
 }
 
 export const loginBody = z.object({

@@ -7,6 +7,7 @@ import * as agentScoring from './agent-scoring'
 import * as callEvaluation from './call-evaluation'
 import * as chatbot from './chatbot'
 import * as dashboards from './dashboards'
+import * as emr from './emr'
 import * as envelope from './envelope'
 import * as evaluations from './evaluations'
 import * as face from './face'
@@ -14,6 +15,7 @@ import * as health from './health'
 import * as lookups from './lookups'
 import * as notifications from './notifications'
 import * as ocr from './ocr'
+import * as reshub from './reshub'
 import * as speech from './speech'
 import * as summarization from './summarization'
 import * as templates from './templates'
@@ -1357,6 +1359,219 @@ const table = {
     access: ['admin', 'qa_supervisor'],
     query: chatbot.gapsQuery,
     response: chatbot.knowledgeGaps,
+    errors: [401, 403],
+  }),
+  // ---------------------------------------------------------------- reservation hub (docs/decisions/017)
+  reshubSites: endpoint({
+    method: 'GET',
+    path: '/api/reshub/sites/',
+    tag: 'reshub',
+    summary: "The clinic group's sites, each with the IANA time zone its day runs in",
+    access: 'signed-in',
+    response: z.array(reshub.site),
+    errors: [401],
+  }),
+  reshubPractitioners: endpoint({
+    method: 'GET',
+    path: '/api/reshub/practitioners/',
+    tag: 'reshub',
+    summary: 'Practitioners, with the sites they work at and the visit types they offer',
+    access: 'signed-in',
+    query: reshub.practitionerListQuery,
+    response: z.array(reshub.practitioner),
+    errors: [401],
+  }),
+  reshubServices: endpoint({
+    method: 'GET',
+    path: '/api/reshub/services/',
+    tag: 'reshub',
+    summary: 'Visit types: duration, buffer after and minimum notice',
+    access: 'signed-in',
+    query: reshub.serviceListQuery,
+    response: z.array(reshub.service),
+    errors: [401],
+  }),
+  reshubSlots: endpoint({
+    method: 'GET',
+    path: '/api/reshub/slots/',
+    tag: 'reshub',
+    summary: `Free slots of a visit type (for one practitioner, or every one who offers it), computed from weekly hours, exceptions and appointments in each site's time zone; at most ${reshub.SLOT_RANGE_MAX_DAYS} days`,
+    access: 'signed-in',
+    query: reshub.slotQuery,
+    response: reshub.slotList,
+    errors: [401, 404],
+  }),
+  reshubAppointments: endpoint({
+    method: 'GET',
+    path: '/api/reshub/appointments/',
+    tag: 'reshub',
+    summary:
+      "Appointments by status (one or several, comma-separated), days in the site's zone, site, practitioner or patient",
+    access: 'signed-in',
+    query: reshub.appointmentListQuery,
+    response: reshub.appointmentList,
+    errors: [401],
+  }),
+  reshubBook: endpoint({
+    method: 'POST',
+    path: '/api/reshub/appointments/',
+    tag: 'reshub',
+    summary: `Book a free slot for a patient: 409 "${reshub.SLOT_TAKEN}" when someone took it first`,
+    access: ['admin', 'qa_supervisor', 'agent'],
+    body: reshub.createAppointmentBody,
+    response: reshub.appointmentDetail,
+    status: 201,
+    errors: [401, 403, 404, 409],
+  }),
+  reshubAppointment: endpoint({
+    method: 'GET',
+    path: '/api/reshub/appointments/:id/',
+    tag: 'reshub',
+    summary: 'One appointment with its audit trail',
+    access: 'signed-in',
+    params: envelope.idParam,
+    response: reshub.appointmentDetail,
+    errors: [401, 404],
+  }),
+  reshubReschedule: endpoint({
+    method: 'PUT',
+    path: '/api/reshub/appointments/:id/',
+    tag: 'reshub',
+    summary: 'Move an appointment to another free slot (another practitioner or site if given)',
+    access: ['admin', 'qa_supervisor', 'agent'],
+    params: envelope.idParam,
+    body: reshub.rescheduleBody,
+    response: reshub.appointmentDetail,
+    errors: [401, 403, 404, 409],
+  }),
+  reshubStatus: endpoint({
+    method: 'PUT',
+    path: '/api/reshub/appointments/:id/status/',
+    tag: 'reshub',
+    summary:
+      'Change the status (arrive, check in, complete, no-show, cancel with a reason…); a change the status machine does not allow is a 409',
+    access: ['admin', 'qa_supervisor', 'agent', 'clinician'],
+    params: envelope.idParam,
+    body: reshub.statusBody,
+    response: reshub.appointmentDetail,
+    errors: [401, 403, 404, 409],
+  }),
+
+  reshubAppointmentIcs: endpoint({
+    method: 'GET',
+    path: '/api/reshub/appointments/:id/ics/',
+    tag: 'reshub',
+    summary: 'The appointment as an iCalendar file, to send to the patient',
+    access: 'signed-in',
+    params: envelope.idParam,
+    response: { file: 'text/calendar' },
+    errors: [401, 404],
+  }),
+  reshubPractitionerIcs: endpoint({
+    method: 'GET',
+    path: '/api/reshub/practitioners/:id/ics/',
+    tag: 'reshub',
+    summary: "A practitioner's iCal feed: their appointments from a week back to six weeks ahead",
+    access: 'signed-in',
+    params: envelope.idParam,
+    response: { file: 'text/calendar' },
+    errors: [401, 404],
+  }),
+  reshubWaitlist: endpoint({
+    method: 'GET',
+    path: '/api/reshub/waitlist/',
+    tag: 'reshub',
+    summary: 'Patients waiting for an earlier slot, longest first; a freed slot is offered to the first as a call task',
+    access: 'signed-in',
+    query: reshub.waitlistQuery,
+    response: reshub.waitlist,
+    errors: [401],
+  }),
+  reshubAddToWaitlist: endpoint({
+    method: 'POST',
+    path: '/api/reshub/waitlist/',
+    tag: 'reshub',
+    summary: 'Put a patient on the waitlist for a visit type (with a practitioner or site if they asked)',
+    access: ['admin', 'qa_supervisor', 'agent'],
+    body: reshub.waitlistBody,
+    response: reshub.waitlist,
+    status: 201,
+    errors: [401, 403, 404, 409],
+  }),
+  reshubTasks: endpoint({
+    method: 'GET',
+    path: '/api/reshub/tasks/',
+    tag: 'reshub',
+    summary: 'Calls the contact centre owes patients: confirmations ahead of appointments and waitlist offers',
+    access: 'signed-in',
+    query: reshub.taskQuery,
+    response: reshub.taskList,
+    errors: [401],
+  }),
+  reshubCloseTask: endpoint({
+    method: 'PUT',
+    path: '/api/reshub/tasks/',
+    tag: 'reshub',
+    summary: 'Close a call task: done (with its outcome) or cancelled',
+    access: ['admin', 'qa_supervisor', 'agent'],
+    body: reshub.taskUpdateBody,
+    response: reshub.taskList,
+    errors: [401, 403, 404, 409],
+  }),
+  reshubKpi: endpoint({
+    method: 'GET',
+    path: '/api/reshub/kpi/',
+    tag: 'reshub',
+    summary:
+      "The day's appointments by status in the site's zone, and no-show rates per practitioner, weekday and patient",
+    access: 'signed-in',
+    query: reshub.kpiQuery,
+    response: reshub.reshubKpi,
+    errors: [401, 404],
+  }),
+
+  // ---------------------------------------------------------------- EMR
+  emrPatients: endpoint({
+    method: 'GET',
+    path: '/api/emr/patients/',
+    tag: 'emr',
+    summary: 'Find patients by name, phone number, date of birth or MRN',
+    access: 'signed-in',
+    query: emr.patientSearchQuery,
+    response: emr.patientList,
+    errors: [401],
+  }),
+  emrPatient: endpoint({
+    method: 'GET',
+    path: '/api/emr/patients/:id/',
+    tag: 'emr',
+    summary:
+      "A patient's record: demographics, appointments, encounters, problems, medications, allergies, and clinical notes for clinicians and admins. Every opening is logged",
+    access: 'signed-in',
+    params: envelope.idParam,
+    response: emr.patientRecord,
+    errors: [401, 404],
+  }),
+  emrPatientSummary: endpoint({
+    method: 'GET',
+    path: '/api/emr/patients/:id/summary/',
+    tag: 'emr',
+    summary:
+      'A draft AI summary of the clinical notes, every sentence with the note it came from (clinicians and admins; logged)',
+    access: ['admin', 'clinician'],
+    params: envelope.idParam,
+    query: emr.summaryQuery,
+    response: emr.notesSummary,
+    errors: [401, 403, 404],
+  }),
+  emrAccessLog: endpoint({
+    method: 'GET',
+    path: '/api/emr/access_log/',
+    tag: 'emr',
+    summary: 'Who opened which patient record, and when, newest first',
+    access: ['admin'],
+    query: emr.accessLogQuery,
+    response: emr.accessLog,
     errors: [401, 403],
   }),
 } as const satisfies Record<string, Endpoint>

@@ -1,5 +1,6 @@
 import { and, eq, or, sql, type Column, type SQL } from 'drizzle-orm'
 import type { Role } from '#contract/accounts'
+import type { AppointmentStatus } from '#contract/reshub'
 import type { Db } from '../db/client'
 import {
   callEvaluations,
@@ -112,4 +113,27 @@ export async function activeActor(db: Db, uid: number): Promise<Actor | null> {
     .from(users)
     .where(and(eq(users.id, uid), eq(users.isActive, true)))
   return row ?? null
+}
+
+/** Statuses a clinician sets as the patient moves through the clinic (they do not book, move or cancel). */
+const CLINICIAN_STATUSES: readonly AppointmentStatus[] = ['arrived', 'checked-in', 'fulfilled', 'noshow']
+
+/**
+ * Appointments (reservation hub): every signed-in role reads the schedule; agents, QA supervisors
+ * and admins book, move, cancel and change any status; clinicians mark the patient flow.
+ */
+export const appointmentRule = {
+  canBook: (actor: Actor) => is(actor, 'admin', 'qa_supervisor', 'agent'),
+  canSetStatus: (actor: Actor, to: AppointmentStatus) =>
+    is(actor, 'admin', 'qa_supervisor', 'agent') || (is(actor, 'clinician') && CLINICIAN_STATUSES.includes(to)),
+}
+
+/**
+ * Patient records (EMR): every signed-in role reads demographics, appointments, problems,
+ * medications and allergies (agents need them on the call); clinical notes and their AI summary,
+ * the most sensitive data here, only clinicians and admins. Admins read who opened which record.
+ */
+export const patientRecordRule = {
+  readsNotes: (actor: Actor) => is(actor, 'clinician', 'admin'),
+  readsAccessLog: (actor: Actor) => is(actor, 'admin'),
 }

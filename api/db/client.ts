@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import { sql } from 'drizzle-orm'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
@@ -50,7 +51,11 @@ async function openPglite(opts: { dataDir?: string; memory?: boolean; loadDataDi
   }
   let client: PGlite
   try {
-    client = dir ? await PGlite.create(dir) : await PGlite.create({ loadDataDir: opts.loadDataDir })
+    // btree_gist: the appointments' exclusion constraints (migration 0016); PGlite loads an extension only when asked
+    const extensions = { btree_gist }
+    client = dir
+      ? await PGlite.create(dir, { extensions })
+      : await PGlite.create({ loadDataDir: opts.loadDataDir, extensions })
   } catch (error) {
     release()
     throw error

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm'
 import {
   boolean,
+  check,
+  date,
   index,
   integer,
   jsonb,
@@ -18,6 +20,15 @@ import { roles } from '#contract/accounts'
 import { summaryTypeCodes } from '#contract/summarization'
 import { documentTypes } from '#contract/ocr'
 import { channels, evidenceChecks, rejectReasons, scoringBuckets, scoringEvents } from '#contract/agent-scoring'
+import {
+  appointmentStatuses,
+  callTaskKinds,
+  callTaskStatuses,
+  encounterStatuses,
+  genders,
+  waitlistStatuses,
+} from '#contract/reshub'
+import { allergyCriticalities, medicationStatuses, problemStatuses, recordAccessKinds } from '#contract/emr'
 
 export const roleEnum = pgEnum('user_role', roles)
 
@@ -906,4 +917,374 @@ export const chatHandoffs = pgTable(
     uniqueIndex('chat_handoffs_conversation_unique').on(t.conversationId),
     index('chat_handoffs_status_idx').on(t.status, t.requestedAt),
   ],
+)
+
+/*
+ * Reservation hub and EMR (docs/decisions/017): a clinic group's sites, practitioners, visit types,
+ * availability and appointments, and its patients' records, FHIR R4 in shape. Named apart from the
+ * contact centre's own `services` and `locations`. Times are UTC instants; each site carries its
+ * IANA zone, and rules are in the site's wall-clock time. Free slots are computed, never stored.
+ * Two exclusion constraints (btree_gist, in migration 0016's SQL) make a double booking impossible.
+ */
+
+/** A clinic site (FHIR Location) and the zone its day runs in. */
+export const clinicSites = pgTable(
+  'clinic_sites',
+  {
+    id: serial('id').primaryKey(),
+    campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+    code: varchar('code', { length: 40 }).notNull(),
+    name: varchar('name', { length: 150 }).notNull(),
+    address: varchar('address', { length: 300 }).notNull().default(''),
+    phone: varchar('phone', { length: 40 }).notNull().default(''),
+    timeZone: varchar('time_zone', { length: 64 }).notNull(),
+  },
+  (t) => [uniqueIndex('clinic_sites_code_unique').on(t.code)],
+)
+
+/** A clinician who sees patients (FHIR Practitioner with its role's specialty). */
+export const practitioners = pgTable(
+  'practitioners',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 40 }).notNull(),
+    prefix: varchar('prefix', { length: 20 }).notNull().default(''),
+    givenName: varchar('given_name', { length: 100 }).notNull(),
+    familyName: varchar('family_name', { length: 100 }).notNull(),
+    specialty: varchar('specialty', { length: 100 }).notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('practitioners_code_unique').on(t.code)],
+)
+
+/** A kind of visit (FHIR HealthcareService): how long it lasts, the gap after it, how far ahead it must be booked. */
+export const visitTypes = pgTable(
+  'visit_types',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 40 }).notNull(),
+    name: varchar('name', { length: 150 }).notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    bufferMinutes: integer('buffer_minutes').notNull().default(0),
+    minNoticeMinutes: integer('min_notice_minutes').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('visit_types_code_unique').on(t.code),
+    check(
+      'visit_types_duration_positive',
+      sql`${t.durationMinutes} > 0 and ${t.bufferMinutes} >= 0 and ${t.minNoticeMinutes} >= 0`,
+    ),
+  ],
+)
+
+/** Which visit types a practitioner offers. */
+export const practitionerVisitTypes = pgTable(
+  'practitioner_visit_types',
+  {
+    practitionerId: integer('practitioner_id')
+      .notNull()
+      .references(() => practitioners.id, { onDelete: 'cascade' }),
+    visitTypeId: integer('visit_type_id')
+      .notNull()
+      .references(() => visitTypes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [uniqueIndex('practitioner_visit_types_unique').on(t.practitionerId, t.visitTypeId)],
+)
+
+/** A practitioner's weekly hours at a site, in the site's wall-clock time (weekday 0 = Sunday). */
+export const availabilityRules = pgTable(
+  'availability_rules',
+  {
+    id: serial('id').primaryKey(),
+    practitionerId: integer('practitioner_id')
+      .notNull()
+      .references(() => practitioners.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => clinicSites.id, { onDelete: 'cascade' }),
+    weekday: integer('weekday').notNull(),
+    startTime: varchar('start_time', { length: 5 }).notNull(),
+    endTime: varchar('end_time', { length: 5 }).notNull(),
+    validFrom: date('valid_from', { mode: 'string' }),
+    validTo: date('valid_to', { mode: 'string' }),
+  },
+  (t) => [
+    index('availability_rules_practitioner_idx').on(t.practitionerId, t.siteId),
+    check('availability_rules_weekday', sql`${t.weekday} between 0 and 6`),
+    check('availability_rules_times', sql`${t.startTime} < ${t.endTime}`),
+  ],
+)
+
+/** A change on one site-local date: a day or part of it off, or extra hours. */
+export const availabilityExceptions = pgTable(
+  'availability_exceptions',
+  {
+    id: serial('id').primaryKey(),
+    practitionerId: integer('practitioner_id')
+      .notNull()
+      .references(() => practitioners.id, { onDelete: 'cascade' }),
+    /** Null: every site (a day of leave). */
+    siteId: integer('site_id').references(() => clinicSites.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    startTime: varchar('start_time', { length: 5 }),
+    endTime: varchar('end_time', { length: 5 }),
+    available: boolean('available').notNull(),
+    reason: varchar('reason', { length: 200 }).notNull().default(''),
+  },
+  (t) => [index('availability_exceptions_practitioner_idx').on(t.practitionerId, t.date)],
+)
+
+export const genderEnum = pgEnum('patient_gender', genders)
+
+/** A patient (FHIR Patient): demographics the contact centre needs to find and reach them. */
+export const patients = pgTable(
+  'patients',
+  {
+    id: serial('id').primaryKey(),
+    /** The clinic's medical record number (FHIR identifier). */
+    mrn: varchar('mrn', { length: 20 }).notNull(),
+    givenName: varchar('given_name', { length: 100 }).notNull(),
+    familyName: varchar('family_name', { length: 100 }).notNull(),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    gender: genderEnum('gender').notNull(),
+    phone: varchar('phone', { length: 40 }).notNull().default(''),
+    email: varchar('email', { length: 254 }).notNull().default(''),
+    /** BCP-47, e.g. en, es, pl. */
+    preferredLanguage: varchar('preferred_language', { length: 20 }).notNull().default('en'),
+    address: varchar('address', { length: 300 }).notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('patients_mrn_unique').on(t.mrn),
+    index('patients_family_name_idx').on(sql`lower(${t.familyName})`),
+    index('patients_birth_date_idx').on(t.birthDate),
+  ],
+)
+
+export const appointmentStatusEnum = pgEnum('appointment_status', appointmentStatuses)
+
+/**
+ * An appointment (FHIR Appointment). `blockedUntil` is its end plus the visit type's buffer: the
+ * range [start, blockedUntil) is what the exclusion constraint keeps from overlapping another for the
+ * same practitioner, while the patient's constraint uses [start, end).
+ */
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    practitionerId: integer('practitioner_id')
+      .notNull()
+      .references(() => practitioners.id, { onDelete: 'restrict' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => clinicSites.id, { onDelete: 'restrict' }),
+    visitTypeId: integer('visit_type_id')
+      .notNull()
+      .references(() => visitTypes.id, { onDelete: 'restrict' }),
+    status: appointmentStatusEnum('status').notNull(),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }).notNull(),
+    /** What the caller asked for or the agent noted when booking (not clinical). */
+    bookingNote: varchar('booking_note', { length: 500 }).notNull().default(''),
+    cancelReason: varchar('cancel_reason', { length: 300 }),
+    bookedBy: integer('booked_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('appointments_start_idx').on(t.startAt),
+    index('appointments_practitioner_idx').on(t.practitionerId, t.startAt),
+    index('appointments_patient_idx').on(t.patientId, t.startAt),
+    index('appointments_status_idx').on(t.status, t.startAt),
+    check('appointments_times', sql`${t.startAt} < ${t.endAt} and ${t.endAt} <= ${t.blockedUntil}`),
+  ],
+)
+
+/** The audit trail of an appointment: every booking, move and change of status, by whom and why. */
+export const appointmentEvents = pgTable(
+  'appointment_events',
+  {
+    id: serial('id').primaryKey(),
+    appointmentId: integer('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: varchar('action', { length: 30 }).notNull(),
+    fromStatus: appointmentStatusEnum('from_status'),
+    toStatus: appointmentStatusEnum('to_status'),
+    reason: varchar('reason', { length: 300 }),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('appointment_events_appointment_idx').on(t.appointmentId, t.at)],
+)
+
+export const encounterStatusEnum = pgEnum('encounter_status', encounterStatuses)
+
+/** A visit as it happened (FHIR Encounter): "in room" is an encounter in progress. */
+export const encounters = pgTable(
+  'encounters',
+  {
+    id: serial('id').primaryKey(),
+    appointmentId: integer('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    practitionerId: integer('practitioner_id').references(() => practitioners.id, { onDelete: 'set null' }),
+    siteId: integer('site_id').references(() => clinicSites.id, { onDelete: 'set null' }),
+    status: encounterStatusEnum('status').notNull(),
+    reason: varchar('reason', { length: 300 }).notNull().default(''),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('encounters_appointment_unique').on(t.appointmentId),
+    index('encounters_patient_idx').on(t.patientId, t.startedAt),
+  ],
+)
+
+/** A clinician's note on a visit: the product's most sensitive text (clinicians and admins read it). */
+export const clinicalNotes = pgTable(
+  'clinical_notes',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    encounterId: integer('encounter_id').references(() => encounters.id, { onDelete: 'set null' }),
+    authorId: integer('author_id').references(() => practitioners.id, { onDelete: 'set null' }),
+    title: varchar('title', { length: 200 }).notNull(),
+    text: text('text').notNull(),
+    writtenAt: timestamp('written_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('clinical_notes_patient_idx').on(t.patientId, t.writtenAt)],
+)
+
+export const problemStatusEnum = pgEnum('problem_status', problemStatuses)
+
+/** A problem on the patient's list (FHIR Condition). */
+export const patientProblems = pgTable(
+  'patient_problems',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    description: varchar('description', { length: 200 }).notNull(),
+    clinicalStatus: problemStatusEnum('clinical_status').notNull(),
+    onsetDate: date('onset_date', { mode: 'string' }),
+  },
+  (t) => [index('patient_problems_patient_idx').on(t.patientId)],
+)
+
+export const medicationStatusEnum = pgEnum('medication_status', medicationStatuses)
+
+/** A medicine the patient takes or took (FHIR MedicationStatement). */
+export const patientMedications = pgTable(
+  'patient_medications',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 150 }).notNull(),
+    dosage: varchar('dosage', { length: 200 }).notNull().default(''),
+    status: medicationStatusEnum('status').notNull(),
+    startedOn: date('started_on', { mode: 'string' }),
+  },
+  (t) => [index('patient_medications_patient_idx').on(t.patientId)],
+)
+
+export const allergyCriticalityEnum = pgEnum('allergy_criticality', allergyCriticalities)
+
+/** An allergy or intolerance (FHIR AllergyIntolerance). */
+export const patientAllergies = pgTable(
+  'patient_allergies',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    substance: varchar('substance', { length: 150 }).notNull(),
+    reaction: varchar('reaction', { length: 200 }).notNull().default(''),
+    criticality: allergyCriticalityEnum('criticality').notNull(),
+  },
+  (t) => [index('patient_allergies_patient_idx').on(t.patientId)],
+)
+
+export const waitlistStatusEnum = pgEnum('waitlist_status', waitlistStatuses)
+
+/** A patient waiting for an earlier slot of a visit type (with a practitioner or site if they asked for one). */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    visitTypeId: integer('visit_type_id')
+      .notNull()
+      .references(() => visitTypes.id, { onDelete: 'cascade' }),
+    practitionerId: integer('practitioner_id').references(() => practitioners.id, { onDelete: 'set null' }),
+    siteId: integer('site_id').references(() => clinicSites.id, { onDelete: 'set null' }),
+    status: waitlistStatusEnum('status').notNull().default('waiting'),
+    note: varchar('note', { length: 500 }).notNull().default(''),
+    addedBy: integer('added_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('waitlist_entries_queue_idx').on(t.visitTypeId, t.status, t.createdAt)],
+)
+
+export const callTaskKindEnum = pgEnum('call_task_kind', callTaskKinds)
+export const callTaskStatusEnum = pgEnum('call_task_status', callTaskStatuses)
+
+/** A call the contact centre owes a patient: confirm an appointment, or offer a freed slot. */
+export const callTasks = pgTable(
+  'call_tasks',
+  {
+    id: serial('id').primaryKey(),
+    kind: callTaskKindEnum('kind').notNull(),
+    status: callTaskStatusEnum('status').notNull().default('open'),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    appointmentId: integer('appointment_id').references(() => appointments.id, { onDelete: 'cascade' }),
+    waitlistEntryId: integer('waitlist_entry_id').references(() => waitlistEntries.id, { onDelete: 'cascade' }),
+    /** A waitlist offer: the freed slot, as it was when it freed. */
+    offer: jsonb('offer').$type<{ practitionerId: number; siteId: number; visitTypeId: number; start: string }>(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    outcome: varchar('outcome', { length: 300 }),
+    doneBy: integer('done_by').references(() => users.id, { onDelete: 'set null' }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('call_tasks_open_idx').on(t.status, t.dueAt),
+    // the reminder job runs again and again: one confirmation call per appointment
+    uniqueIndex('call_tasks_confirmation_unique')
+      .on(t.appointmentId)
+      .where(sql`${t.kind} = 'confirmation'`),
+  ],
+)
+
+export const recordAccessKindEnum = pgEnum('record_access_kind', recordAccessKinds)
+
+/** Every opening of a patient's record: who, when, which patient, what (admins read it). */
+export const patientAccessLog = pgTable(
+  'patient_access_log',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    kind: recordAccessKindEnum('kind').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('patient_access_log_at_idx').on(t.at), index('patient_access_log_patient_idx').on(t.patientId, t.at)],
 )

@@ -23,3 +23,15 @@ export function utcDay(field: string, day: string) {
   }
   return ms
 }
+
+/**
+ * The constraint a PostgreSQL error (from pg or PGlite, possibly wrapped by drizzle) violated, when
+ * its SQLSTATE is `code` (23505 unique, 23P01 exclusion); null for any other error.
+ */
+export function constraintViolated(error: unknown, code: string): string | null {
+  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e;) {
+    if (e.code === code) return e.constraint ?? ''
+    e = e.cause as typeof e
+  }
+  return null
+}

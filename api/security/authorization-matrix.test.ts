@@ -517,6 +517,32 @@ export const table: Record<string, Row> = {
     call: () => ({ method: 'DELETE', url: q('/api/chatbot/articles/', { article_id: 999_999 }) }),
   },
   'GET /api/chatbot/gaps/': { call: () => get('/api/chatbot/gaps/') },
+  'GET /api/reshub/sites/': { call: () => get('/api/reshub/sites/') },
+  'GET /api/reshub/practitioners/': { call: () => get('/api/reshub/practitioners/') },
+  'GET /api/reshub/services/': { call: () => get('/api/reshub/services/') },
+  'GET /api/reshub/slots/': {
+    call: () => get(q('/api/reshub/slots/', { service_id: 999_999, date_from: '2026-03-02', date_to: '2026-03-02' })),
+  },
+  'GET /api/reshub/appointments/': { call: () => get('/api/reshub/appointments/') },
+  'POST /api/reshub/appointments/': { call: () => ({ method: 'POST', url: '/api/reshub/appointments/', json: {} }) },
+  'GET /api/reshub/appointments/{id}/': { call: () => get('/api/reshub/appointments/999999/') },
+  'PUT /api/reshub/appointments/{id}/': {
+    call: () => ({ method: 'PUT', url: '/api/reshub/appointments/999999/', json: { start: '2026-03-02T09:00:00Z' } }),
+  },
+  'PUT /api/reshub/appointments/{id}/status/': {
+    call: () => ({ method: 'PUT', url: '/api/reshub/appointments/999999/status/', json: { status: 'arrived' } }),
+  },
+  'GET /api/reshub/appointments/{id}/ics/': { call: () => get('/api/reshub/appointments/999999/ics/') },
+  'GET /api/reshub/practitioners/{id}/ics/': { call: () => get('/api/reshub/practitioners/999999/ics/') },
+  'GET /api/reshub/waitlist/': { call: () => get('/api/reshub/waitlist/') },
+  'POST /api/reshub/waitlist/': { call: () => ({ method: 'POST', url: '/api/reshub/waitlist/', json: {} }) },
+  'GET /api/reshub/tasks/': { call: () => get('/api/reshub/tasks/') },
+  'PUT /api/reshub/tasks/': { call: () => ({ method: 'PUT', url: '/api/reshub/tasks/', json: {} }) },
+  'GET /api/reshub/kpi/': { call: () => get('/api/reshub/kpi/') },
+  'GET /api/emr/patients/': { call: () => get('/api/emr/patients/') },
+  'GET /api/emr/patients/{id}/': { call: () => get('/api/emr/patients/999999/') },
+  'GET /api/emr/patients/{id}/summary/': { call: () => get('/api/emr/patients/999999/summary/') },
+  'GET /api/emr/access_log/': { call: () => get('/api/emr/access_log/') },
 }
 
 /**

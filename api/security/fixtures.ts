@@ -32,7 +32,14 @@ import { createUser, setupTestApp, testEnv, testQueue, tokensFor, type TestApp }
  * accounts signed in, and for each of them one object of every owner-scoped kind.
  */
 
-export const ROLES = ['admin', 'qa_supervisor', 'auditor', 'agent', 'visitor'] as const satisfies readonly Role[]
+export const ROLES = [
+  'admin',
+  'qa_supervisor',
+  'auditor',
+  'agent',
+  'visitor',
+  'clinician',
+] as const satisfies readonly Role[]
 export type Auth = {
   id: number
   role: Role

@@ -8,6 +8,7 @@ export const demoUsers: { email: string; firstName: string; lastName: string; ro
   { email: 'auditor@demo.local', firstName: 'Sofia', lastName: 'Martinez', role: 'auditor' },
   { email: 'agent@demo.local', firstName: 'James', lastName: 'Carter', role: 'agent' },
   { email: 'visitor@demo.local', firstName: 'Emma', lastName: 'Lindqvist', role: 'visitor' },
+  { email: 'clinician@demo.local', firstName: 'Priya', lastName: 'Raman', role: 'clinician' },
 ]
 
 const ce = '/demo-portal/solutions/call-evaluation'

@@ -39,7 +39,7 @@ async function counts() {
 
 describe('seedDemo', () => {
   it('is idempotent: a second run adds nothing and keeps read states', async () => {
-    expect((await seedDemo(t.db)).usersCreated).toBe(5)
+    expect((await seedDemo(t.db)).usersCreated).toBe(demoUsers.length)
     const first = await counts()
     // the five demo accounts plus the other QA supervisors and agents (the demo ones are among them)
     expect(first.users).toBe(5 + demoSupervisors.length - 1 + demoAgents.length - 1)

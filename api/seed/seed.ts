@@ -14,6 +14,7 @@ import {
 import { reindexArticles } from '../modules/chatbot/store/knowledge'
 import { knowledgeBase } from './knowledge-base'
 import { seedConversations } from './chatbot'
+import { seedClinic } from './clinic/seed'
 import type { BlobStore } from '../lib/blob-store'
 import { createTemplate } from '../modules/templates/store'
 import { seedAccessMgmt } from './access-mgmt'
@@ -100,6 +101,7 @@ export async function seedDemo(db: Db, { now = new Date(), blobs = null }: SeedO
   await fillRecordingSentiment(db)
   await seedKnowledgeBase(db)
   await seedConversations(db, now)
+  await seedClinic(db, now)
   return { usersCreated: missing.length, templatesCreated, evaluationsCreated, scoringItemsCreated }
 }
 

@@ -9,6 +9,7 @@ export const demoAccounts = [
   { email: 'auditor@demo.local', role: 'Auditor' },
   { email: 'agent@demo.local', role: 'Agent' },
   { email: 'visitor@demo.local', role: 'Visitor' },
+  { email: 'clinician@demo.local', role: 'Clinician' },
 ] as const
 
 /** Setting up a server of a spec's own (a beforeAll) may take this long on a loaded machine. */

@@ -1,3 +1,4 @@
+import { constraintViolated } from '../../db/sql'
 import { HttpError } from '../../lib/http-error'
 
 /**
@@ -16,10 +17,4 @@ export class FormError extends HttpError {
 }
 
 /** A PostgreSQL unique violation (from pg or PGlite, possibly wrapped by drizzle), with its constraint. */
-export function uniqueViolation(error: unknown): string | null {
-  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e;) {
-    if (e.code === '23505') return e.constraint ?? ''
-    e = e.cause as typeof e
-  }
-  return null
-}
+export const uniqueViolation = (error: unknown) => constraintViolated(error, '23505')

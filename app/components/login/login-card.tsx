@@ -10,6 +10,7 @@ const demoAccounts = [
   { email: 'auditor@demo.local', role: 'Auditor' },
   { email: 'agent@demo.local', role: 'Agent' },
   { email: 'visitor@demo.local', role: 'Visitor' },
+  { email: 'clinician@demo.local', role: 'Clinician' },
 ]
 export const DEMO_PASSWORD = 'Demo@1234'
 

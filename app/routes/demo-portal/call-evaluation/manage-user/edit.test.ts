@@ -83,7 +83,14 @@ describe('user form loader', () => {
     expect(result.body.user).toBeNull()
     expect(result.body.unavailable).toEqual([])
     const { options } = result.body
-    expect(options.roles.map((o) => o.label)).toEqual(['Admin', 'QA Supervisor', 'Auditor', 'Agent', 'Visitor'])
+    expect(options.roles.map((o) => o.label)).toEqual([
+      'Admin',
+      'QA Supervisor',
+      'Auditor',
+      'Agent',
+      'Visitor',
+      'Clinician',
+    ])
     expect(options.departments).toContainEqual({ value: '2', label: 'Energy Collections' })
     expect(options.locations).toHaveLength(4)
     expect(options.supervisors.map((o) => o.label)).toEqual(['Sam Supervisor (QAS-0001)', 'Helen Park (QAS-0002)'])

@@ -72,6 +72,7 @@ describe('user list loader', () => {
       'auditor',
       'agent',
       'visitor',
+      'clinician',
     ])
     expect(result.body.options.departments.map((d) => d.label)).toContain('Energy Collections')
     expect(result.body.options.locations.map((l) => l.label)).toContain('Manila Bay Site')
