@@ -41,8 +41,8 @@ describe('seedDemo', () => {
   it('is idempotent: a second run adds nothing and keeps read states', async () => {
     expect((await seedDemo(t.db)).usersCreated).toBe(demoUsers.length)
     const first = await counts()
-    // the five demo accounts plus the other QA supervisors and agents (the demo ones are among them)
-    expect(first.users).toBe(5 + demoSupervisors.length - 1 + demoAgents.length - 1)
+    // the demo accounts plus the other QA supervisors and agents (the demo ones are among them)
+    expect(first.users).toBe(demoUsers.length + demoSupervisors.length - 1 + demoAgents.length - 1)
     expect(first.evaluations).toBeGreaterThanOrEqual(300)
     expect(first.lookups).toBeGreaterThanOrEqual(12)
     await t.db.update(notifications).set({ isRead: true })

@@ -347,6 +347,13 @@ describe('waitlist, call tasks, reminders, KPIs and calendars', () => {
         payload: { patient_id: patient.id, service_id: clinic.gp.id, note: 'Mornings only' },
       })
     expect((await add('visitor')).statusCode).toBe(403)
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: endpoints.reshubAddToWaitlist.path,
+      headers: auth.agent,
+      payload: { patient_id: patient.id, service_id: clinic.gp.id, practitioner_id: 999_999 },
+    })
+    expect(unknown.statusCode, 'an unknown practitioner is a 404, not a 500').toBe(404)
     const res = await add()
     expect(res.statusCode, res.body).toBe(201)
     expect((await add()).statusCode).toBe(409)

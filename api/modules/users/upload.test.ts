@@ -102,7 +102,7 @@ describe('POST user-upload/: a per-row report', () => {
     expect(reasons[7].last_name[0]).toMatch(/formula injection/)
     expect(reasons[8]).toEqual({
       last_name: ['Last name is required'],
-      role: ['Unknown role "manager": use one of admin, qa_supervisor, auditor, agent, visitor'],
+      role: ['Unknown role "manager": use one of admin, qa_supervisor, auditor, agent, visitor, clinician'],
     })
     expect(reasons[9]).toEqual({ email: ['Repeated in the file: the same as row 3'] })
     expect(reasons[10]).toEqual({ email: ['A user with this email already exists.'] })

@@ -58,6 +58,7 @@ describe('/api/access_mgmt/ lookups', () => {
       { code: 'auditor', name: 'Auditor' },
       { code: 'agent', name: 'Agent' },
       { code: 'visitor', name: 'Visitor' },
+      { code: 'clinician', name: 'Clinician' },
     ])
   })
 
