@@ -28,9 +28,9 @@ import { offsetOf, pageOf } from '../../../lib/paging'
 import { blockedRange, localDate } from '../free-slots'
 import { needsReason, nextStatuses, refusal } from '../state'
 import { computeSlots, offers, visitTypeOr404 } from './availability'
-import { noShowsOf, patientColumns, patientOut } from './patient'
+import { noShowsOf, patientColumns, patientOr404, patientOut } from './patient'
 import { offerToWaitlist } from './waitlist'
-import { practitionerName, practitionerOr404 } from './catalogue'
+import { practitionerName, practitionerOr404, siteOr404 } from './catalogue'
 
 export const NOT_FOUND = 'No such appointment'
 const PATIENT_BUSY = 'The patient already has an appointment at that time'
@@ -193,8 +193,7 @@ async function checkFree(db: Conn, p: Placement, now: Date) {
   if (!(await offers(db, p.practitionerId, service.id))) {
     throw new HttpError(409, NOT_OFFERED, { service_id: [NOT_OFFERED] })
   }
-  const [site] = await db.select().from(clinicSites).where(eq(clinicSites.id, p.siteId))
-  if (!site) throw new HttpError(404, 'No such site', { site_id: ['No such site'] })
+  const site = await siteOr404(db, p.siteId)
   const day = localDate(p.start, site.timeZone)
   const slots = await computeSlots(db, {
     service,
@@ -220,11 +219,6 @@ function conflict(error: unknown): never {
   if (constraint === null) throw error
   const message = constraint.includes('patient') ? PATIENT_BUSY : SLOT_TAKEN
   throw new HttpError(409, message, { start: [message] })
-}
-
-async function patientOr404(db: Conn, id: number) {
-  const [row] = await db.select({ id: patients.id }).from(patients).where(eq(patients.id, id))
-  if (!row) throw new HttpError(404, 'No such patient', { patient_id: ['No such patient'] })
 }
 
 /** Books a free slot: one transaction, with the exclusion constraints refusing what a race let through. */

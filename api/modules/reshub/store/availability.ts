@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt } from 'drizzle-orm'
+import { and, between, eq, gte, inArray, lt } from 'drizzle-orm'
 import { slotHoldingStatuses, type Slot } from '#contract/reshub'
 import { DAY_MS, type Conn } from '../../../db/sql'
 import {
@@ -11,10 +11,9 @@ import {
 } from '../../../db/schema'
 import { HttpError } from '../../../lib/http-error'
 import { freeSlots, type AvailabilityException, type Busy, type WeeklyRule } from '../free-slots'
-import { sitesById, type VisitTypeRow } from './catalogue'
+import { practitionerOr404, sitesById, type VisitTypeRow } from './catalogue'
 
 export const NO_SUCH_SERVICE = 'No such visit type'
-export const NO_SUCH_PRACTITIONER = 'No such practitioner'
 
 /** An active visit type, or 404. */
 export async function visitTypeOr404(db: Conn, id: number): Promise<VisitTypeRow> {
@@ -66,7 +65,16 @@ export async function computeSlots(db: Conn, req: SlotRequest): Promise<Slot[]> 
   const hi = new Date(Date.parse(`${req.to}T00:00:00Z`) + 2 * DAY_MS)
   const [rules, exceptions, taken] = await Promise.all([
     db.select().from(availabilityRules).where(inArray(availabilityRules.practitionerId, ids)),
-    db.select().from(availabilityExceptions).where(inArray(availabilityExceptions.practitionerId, ids)),
+    db
+      .select()
+      .from(availabilityExceptions)
+      .where(
+        and(
+          inArray(availabilityExceptions.practitionerId, ids),
+          // the engine reads an exception only on its own site-local date
+          between(availabilityExceptions.date, req.from, req.to),
+        ),
+      ),
     db
       .select({
         id: appointments.id,
@@ -147,13 +155,7 @@ export async function findSlots(
   now: Date,
 ) {
   const service = await visitTypeOr404(db, q.service_id)
-  if (q.practitioner_id) {
-    const [p] = await db
-      .select({ id: practitioners.id })
-      .from(practitioners)
-      .where(and(eq(practitioners.id, q.practitioner_id), eq(practitioners.isActive, true)))
-    if (!p) throw new HttpError(404, NO_SUCH_PRACTITIONER, { practitioner_id: [NO_SUCH_PRACTITIONER] })
-  }
+  if (q.practitioner_id) await practitionerOr404(db, q.practitioner_id)
   const practitionerIds = await offering(db, service.id, q.practitioner_id)
   const slots = await computeSlots(db, {
     service,

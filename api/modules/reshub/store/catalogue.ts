@@ -122,3 +122,10 @@ export async function practitionerOr404(db: Conn, id: number) {
   if (!p) throw new HttpError(404, 'No such practitioner', { practitioner_id: ['No such practitioner'] })
   return { ...p, name: practitionerName(p) }
 }
+
+/** A clinic site, or 404 naming the field. */
+export async function siteOr404(db: Conn, id: number) {
+  const [site] = await db.select().from(clinicSites).where(eq(clinicSites.id, id))
+  if (!site) throw new HttpError(404, 'No such site', { site_id: ['No such site'] })
+  return site
+}

@@ -1,5 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm'
+import { eq, sql, type SQL } from 'drizzle-orm'
+import type { Conn } from '../../../db/sql'
 import { appointments, patients } from '../../../db/schema'
+import { HttpError } from '../../../lib/http-error'
 
 /** Two no-shows flag a patient (the portal shows it wherever the patient's name is). */
 export const NO_SHOW_FLAG = 2
@@ -29,3 +31,9 @@ export const patientOut = (p: PatientCols, noShows: number) => ({
   no_shows: noShows,
   flagged: noShows >= NO_SHOW_FLAG,
 })
+
+/** A patient exists, or 404 naming the field. */
+export async function patientOr404(db: Conn, id: number) {
+  const [row] = await db.select({ id: patients.id }).from(patients).where(eq(patients.id, id))
+  if (!row) throw new HttpError(404, 'No such patient', { patient_id: ['No such patient'] })
+}

@@ -7,8 +7,8 @@ import { callTasks, clinicSites, patients, practitioners, visitTypes, waitlistEn
 import { HttpError } from '../../../lib/http-error'
 import { offsetOf, pageOf } from '../../../lib/paging'
 import { visitTypeOr404 } from './availability'
-import { practitionerName, practitionerOr404 } from './catalogue'
-import { noShowsOf, patientColumns, patientOut } from './patient'
+import { practitionerName, practitionerOr404, siteOr404 } from './catalogue'
+import { noShowsOf, patientColumns, patientOr404, patientOut } from './patient'
 
 export type FreedSlot = { practitionerId: number; siteId: number; visitTypeId: number; start: Date }
 
@@ -98,14 +98,10 @@ export async function listWaitlist(
 export async function addToWaitlist(db: Db, actor: Actor, body: WaitlistBody) {
   if (!appointmentRule.canBook(actor))
     throw new HttpError(403, 'Only agents, QA supervisors and admins keep the waitlist')
-  const [patient] = await db.select({ id: patients.id }).from(patients).where(eq(patients.id, body.patient_id))
-  if (!patient) throw new HttpError(404, 'No such patient', { patient_id: ['No such patient'] })
+  await patientOr404(db, body.patient_id)
   await visitTypeOr404(db, body.service_id)
   if (body.practitioner_id) await practitionerOr404(db, body.practitioner_id)
-  if (body.site_id) {
-    const [site] = await db.select({ id: clinicSites.id }).from(clinicSites).where(eq(clinicSites.id, body.site_id))
-    if (!site) throw new HttpError(404, 'No such site', { site_id: ['No such site'] })
-  }
+  if (body.site_id) await siteOr404(db, body.site_id)
   const [already] = await db
     .select({ id: waitlistEntries.id })
     .from(waitlistEntries)
