@@ -99,13 +99,18 @@ export const patientRecord = patientSummary.extend({
 })
 export type PatientRecord = z.infer<typeof patientRecord>
 
+/** The local summariser, or the language model when the API has one. */
+export const summaryEngines = ['extractive', 'llm'] as const
+
 /** A sentence of the notes' summary, with the note it was taken from. */
 export const sourcedSentence = z.object({ text: z.string(), note_id: id, written_at: z.string() })
 export const notesSummary = z.object({
   patient_id: id,
   /** Always true: an AI summary is a draft for a clinician to review. */
   draft: z.literal(true),
-  engine: z.enum(['extractive', 'llm']),
+  engine: z.enum(summaryEngines),
+  /** Whether the API has a language model to offer (`engine=llm`). */
+  llm_available: z.boolean(),
   fallback_reason: z.string().optional(),
   /** At most three. */
   key_points: z.array(sourcedSentence),
@@ -115,7 +120,9 @@ export const notesSummary = z.object({
 })
 export type NotesSummary = z.infer<typeof notesSummary>
 export const summaryQuery = z.object({
-  /** Make it again instead of answering the last one. */
+  /** The local summariser by default; `llm` asks the language model when the API has one (LLM_BASE_URL). */
+  engine: z.preprocess((v) => (v === '' ? undefined : v), z.enum(summaryEngines).default('extractive')),
+  /** Ask the language model again instead of answering from its kept answer (the local summariser always runs afresh). */
   regenerate: z.preprocess((v) => v === '1' || v === 'true' || v === true, z.boolean()).optional(),
 })
 

@@ -91,4 +91,16 @@ describe('the LLM answer cache', () => {
       answers: [{ question_id: 11 }],
     })
   })
+
+  it('asks again when told to (fresh), and keeps the new answer for the next time', async () => {
+    const { llm, asked } = flakyModel('judge-4')
+    const judge = cachedLlm(llm, databaseAnswerCache(database.db))
+    const schema = z.object({ answers: z.array(z.object({ question_id: z.number(), value: z.string() })) })
+    const messages: ChatMessage[] = [{ role: 'user', content: 'Summarise again' }]
+    await judge.json(messages, schema)
+    const again = await judge.json(messages, schema, { fresh: true })
+    expect(asked).toHaveLength(2)
+    expect(await judge.json(messages, schema)).toEqual(again)
+    expect(asked).toHaveLength(2)
+  })
 })

@@ -11,7 +11,11 @@ export function databaseAnswerCache(db: Db): AnswerCache {
       return row?.answer
     },
     async set(key, model, answer) {
-      await db.insert(llmCache).values({ key, model, answer }).onConflictDoNothing()
+      // a fresh answer (asked again on purpose) replaces the kept one
+      await db
+        .insert(llmCache)
+        .values({ key, model, answer })
+        .onConflictDoUpdate({ target: llmCache.key, set: { model, answer, createdAt: new Date() } })
     },
   }
 }

@@ -25,7 +25,7 @@ export function cachedLlm(llm: Llm, cache: AnswerCache): Llm {
     model: llm.model,
     async json(messages, schema, options) {
       const key = requestKey(llm.model, messages)
-      const kept = await cache.get(key).catch(() => undefined)
+      const kept = options?.fresh ? undefined : await cache.get(key).catch(() => undefined)
       if (kept !== undefined) {
         const parsed = schema.safeParse(kept)
         if (parsed.success) return parsed.data

@@ -4,7 +4,8 @@ import type { z } from 'zod'
 export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string }
 
 /** What a call may carry: a signal that stops it (the HTTP request is aborted). */
-export type LlmCallOptions = { signal?: AbortSignal }
+/** `fresh`: ask the model again, passing by a kept answer (a cache keeps the new one). */
+export type LlmCallOptions = { signal?: AbortSignal; fresh?: boolean }
 
 export type Llm = {
   model: string

@@ -292,7 +292,11 @@ function verified(items: z.output<typeof quoted>[], notes: Map<number, ClinicalN
   return out
 }
 
-async function summarizeNotesWithLlm(llm: Llm, ordered: ClinicalNoteInput[], signal?: AbortSignal) {
+async function summarizeNotesWithLlm(
+  llm: Llm,
+  ordered: ClinicalNoteInput[],
+  { signal, fresh }: { signal?: AbortSignal; fresh?: boolean },
+) {
   const sent = promptNotes(ordered)
   const body = sent
     .map((n) => {
@@ -305,7 +309,7 @@ async function summarizeNotesWithLlm(llm: Llm, ordered: ClinicalNoteInput[], sig
     { role: 'system', content: SYSTEM },
     { role: 'user', content: body },
   ]
-  const answer = await llm.json(messages, answerShape, { signal })
+  const answer = await llm.json(messages, answerShape, { signal, fresh })
   const byId = new Map(sent.map((n) => [n.id, n]))
   const seen = new Set<string>()
   const keyPoints = verified(answer.key_points, byId, seen)
@@ -326,15 +330,15 @@ async function summarizeNotesWithLlm(llm: Llm, ordered: ClinicalNoteInput[], sig
  */
 export async function summarizeNotes(
   notes: ClinicalNoteInput[],
-  options: { llm?: Llm | null; signal?: AbortSignal; now?: Date },
+  options: { llm?: Llm | null; signal?: AbortSignal; now?: Date; fresh?: boolean },
 ): Promise<NotesSummary> {
-  const { llm, signal, now } = options
+  const { llm, signal, now, fresh } = options
   if (signal?.aborted) throw abortError(signal)
   const ordered = newestFirst(notes)
   let fallback_reason: string | undefined
   if (llm && ordered.length) {
     try {
-      return { ...(await summarizeNotesWithLlm(llm, ordered, signal)), engine: 'llm' }
+      return { ...(await summarizeNotesWithLlm(llm, ordered, { signal, fresh })), engine: 'llm' }
     } catch (error) {
       if (signal?.aborted) throw abortError(signal)
       fallback_reason =

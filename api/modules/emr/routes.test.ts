@@ -3,8 +3,10 @@ import type { Role } from '#contract/accounts'
 import { endpoints, pathOf } from '#contract/endpoints'
 import { accessLog, notesSummary, patientList, patientRecord } from '#contract/emr'
 import { clinicalNotes, patientAllergies, patientMedications, patientProblems } from '#api/db/schema'
+import type { Llm } from '#api/engines/llm/client'
 import { createUser, setupTestApp, tokensFor, type TestApp } from '#api/test-utils'
 import { seedTestClinic, type TestClinic } from '../reshub/test-data'
+import { patientNotesSummary } from './store'
 
 let t: TestApp
 let clinic: TestClinic
@@ -117,7 +119,7 @@ describe('GET /api/emr/patients/{id}/summary/', () => {
     const res = await get(url(), 'clinician')
     expect(res.statusCode, res.body).toBe(200)
     const summary = notesSummary.parse(res.json().data)
-    expect(summary).toMatchObject({ draft: true, engine: 'extractive', notes_count: 2 })
+    expect(summary).toMatchObject({ draft: true, engine: 'extractive', llm_available: false, notes_count: 2 })
     expect(summary.key_points.length).toBeGreaterThan(0)
     expect(summary.key_points.length).toBeLessThanOrEqual(3)
     const notes = await t.db.select().from(clinicalNotes)
@@ -125,6 +127,39 @@ describe('GET /api/emr/patients/{id}/summary/', () => {
       const note = notes.find((n) => n.id === s.note_id)
       expect(note?.text).toContain(s.text)
     }
+  })
+})
+
+describe('GET /api/emr/patients/{id}/summary/?engine=llm', () => {
+  it('answers with the local summariser, saying why, when the API has no language model', async () => {
+    const url = `${pathOf(endpoints.emrPatientSummary, { id: clinic.patients[0]!.id })}?engine=llm&regenerate=1`
+    const res = await get(url, 'clinician')
+    expect(res.statusCode, res.body).toBe(200)
+    expect(notesSummary.parse(res.json().data)).toMatchObject({
+      engine: 'extractive',
+      llm_available: false,
+      fallback_reason: 'no language model is configured (LLM_BASE_URL)',
+    })
+  })
+
+  it('asks the language model only when asked for it, and asks it again on regenerate', async () => {
+    const asked: boolean[] = []
+    const llm: Llm = {
+      model: 'notes-1',
+      async json(messages, schema, options) {
+        asked.push(Boolean(options?.fresh))
+        const first = /<note id="(\d+)"[^>]*>\n([^.]+\.)/.exec(String(messages[1]!.content))!
+        return schema.parse({ key_points: [{ note_id: Number(first[1]), text: first[2] }], more: [] })
+      },
+    }
+    const actor = { id: ids.clinician, role: 'clinician' as const }
+    const call = (query: { engine?: 'extractive' | 'llm'; regenerate?: boolean }) =>
+      patientNotesSummary(t.db, actor, clinic.patients[0]!.id, { llm, now: new Date(), ...query })
+    expect(await call({})).toMatchObject({ engine: 'extractive', llm_available: true })
+    expect(asked).toEqual([])
+    expect(await call({ engine: 'llm' })).toMatchObject({ engine: 'llm', llm_available: true })
+    expect(await call({ engine: 'llm', regenerate: true })).toMatchObject({ engine: 'llm' })
+    expect(asked).toEqual([false, true])
   })
 })
 

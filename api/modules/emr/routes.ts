@@ -15,7 +15,14 @@ export const emrRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, llm =
     ok(await patientRecord(db, request.user, request.params.id, now())),
   )
   route(app, endpoints.emrPatientSummary, async (request) =>
-    ok(await patientNotesSummary(db, request.user, request.params.id, { llm, now: now() })),
+    ok(
+      await patientNotesSummary(db, request.user, request.params.id, {
+        llm,
+        now: now(),
+        engine: request.query.engine,
+        regenerate: request.query.regenerate,
+      }),
+    ),
   )
   route(app, endpoints.emrAccessLog, async (request) => ok(await accessLog(db, request.query)))
 }

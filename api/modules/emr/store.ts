@@ -189,7 +189,7 @@ export async function patientNotesSummary(
   db: Db,
   actor: Actor,
   id: number,
-  options: { llm?: Llm | null; now: Date },
+  options: { llm?: Llm | null; now: Date; engine?: 'extractive' | 'llm'; regenerate?: boolean },
 ): Promise<NotesSummary> {
   if (!patientRecordRule.readsNotes(actor)) throw new HttpError(403, NOTES_ARE_CLINICAL)
   await patientOr404(db, id)
@@ -203,8 +203,12 @@ export async function patientNotesSummary(
       writtenAt: n.writtenAt,
       author: author ? practitionerName(author) : null,
     })),
-    { llm: options.llm, now: options.now },
+    { llm: options.engine === 'llm' ? options.llm : null, now: options.now, fresh: options.regenerate },
   )
+  const fallback_reason =
+    options.engine === 'llm' && !options.llm
+      ? 'no language model is configured (LLM_BASE_URL)'
+      : summary.fallback_reason
   const out = (s: { text: string; noteId: number; writtenAt: string }) => ({
     text: s.text,
     note_id: s.noteId,
@@ -214,7 +218,8 @@ export async function patientNotesSummary(
     patient_id: id,
     draft: true,
     engine: summary.engine,
-    ...(summary.fallback_reason && { fallback_reason: summary.fallback_reason }),
+    llm_available: Boolean(options.llm),
+    ...(fallback_reason && { fallback_reason }),
     key_points: summary.keyPoints.map(out),
     more: summary.more.map(out),
     notes_count: notes.length,
