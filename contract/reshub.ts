@@ -294,6 +294,15 @@ export const waitlistBody = z.object({
 })
 export type WaitlistBody = z.infer<typeof waitlistBody>
 
+/** A slot a call is about: the appointment to confirm, or the freed slot to offer. */
+const taskSlot = z.object({
+  start: z.string(),
+  time_zone: z.string(),
+  practitioner: person,
+  site: z.object({ id: z.number().int(), name: z.string() }),
+  service: z.object({ id: z.number().int(), name: z.string() }),
+})
+
 export const callTask = z.object({
   id: z.number().int(),
   kind: z.enum(callTaskKinds),
@@ -301,16 +310,10 @@ export const callTask = z.object({
   patient: appointmentPatient,
   /** A confirmation call: the appointment to confirm. */
   appointment_id: z.number().int().nullable(),
+  /** A confirmation call: when and with whom the appointment is, to read to the patient. */
+  appointment: taskSlot.nullable(),
   /** A waitlist offer: the freed slot. */
-  offer: z
-    .object({
-      start: z.string(),
-      time_zone: z.string(),
-      practitioner: person,
-      site: z.object({ id: z.number().int(), name: z.string() }),
-      service: z.object({ id: z.number().int(), name: z.string() }),
-    })
-    .nullable(),
+  offer: taskSlot.nullable(),
   due_at: z.string(),
   outcome: z.string().nullable(),
   done_by: z.string().nullable(),
@@ -320,6 +323,8 @@ export type CallTask = z.infer<typeof callTask>
 export const taskQuery = pageQuery.extend({
   status: z.preprocess(emptyIsAny, z.enum(callTaskStatuses).default('open')),
   kind: z.preprocess(emptyIsAny, z.enum(callTaskKinds).optional()),
+  /** The calls about one site's appointments and freed slots. */
+  site_id: optionalId,
 })
 export const taskList = paged(callTask)
 export const taskUpdateBody = z.object({

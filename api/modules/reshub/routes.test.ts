@@ -380,7 +380,24 @@ describe('waitlist, call tasks, reminders, KPIs and calendars', () => {
     expect(await createConfirmationTasks(t.db, new Date())).toBe(0)
     const tasks = (await get(`${endpoints.reshubTasks.path}?kind=confirmation`)).json().data
     const task = tasks.results.find((x: { appointment_id: number }) => x.appointment_id === row!.id)
-    expect(task).toMatchObject({ kind: 'confirmation', status: 'open', patient: { id: clinic.patients[18]!.id } })
+    expect(task).toMatchObject({
+      kind: 'confirmation',
+      status: 'open',
+      patient: { id: clinic.patients[18]!.id },
+      // what the agent reads to the patient: when, with whom, where
+      appointment: {
+        start: start.toISOString(),
+        time_zone: clinic.site.timeZone,
+        practitioner: { id: clinic.drA.id },
+        site: { id: clinic.site.id },
+        service: { id: clinic.gp.id },
+      },
+      offer: null,
+    })
+    const atSite = (id: number) =>
+      get(`${endpoints.reshubTasks.path}?kind=confirmation&site_id=${id}&page_size=100`).then((r) => r.json().data)
+    expect((await atSite(clinic.site.id)).results.map((x: { id: number }) => x.id)).toContain(task.id)
+    expect((await atSite(999_999)).count, 'the calls of another site').toBe(0)
     const close = await t.app.inject({
       method: 'PUT',
       url: endpoints.reshubCloseTask.path,

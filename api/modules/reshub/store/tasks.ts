@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, lte, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gt, inArray, lte, or, sql } from 'drizzle-orm'
 import type { CallTask, CallTaskKind, CallTaskStatus } from '#contract/reshub'
 import { appointmentRule, type Actor } from '../../../auth/access'
 import type { Db } from '../../../db/client'
@@ -9,66 +9,42 @@ import { offsetOf, pageOf } from '../../../lib/paging'
 import { practitionerName } from './catalogue'
 import { noShowsOf, patientColumns, patientOut } from './patient'
 
-/** The calls the contact centre owes patients (confirmations, waitlist offers), soonest due first. */
-export async function listTasks(
-  db: Db,
-  q: { page: number; page_size: number; status: CallTaskStatus; kind?: CallTaskKind },
-) {
-  const where = and(eq(callTasks.status, q.status), q.kind ? eq(callTasks.kind, q.kind) : undefined)
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        t: callTasks,
-        patient: patientColumns,
-        noShows: noShowsOf(patients.id),
-        doneBy: fullName(users),
-      })
-      .from(callTasks)
-      .innerJoin(patients, eq(patients.id, callTasks.patientId))
-      .leftJoin(users, eq(users.id, callTasks.doneBy))
-      .where(where)
-      .orderBy(asc(callTasks.dueAt), asc(callTasks.id))
-      .limit(q.page_size)
-      .offset(offsetOf(q.page, q.page_size)),
-    db.select({ n: count() }).from(callTasks).where(where),
-  ])
-  const offers = rows.flatMap((r) => (r.t.offer ? [r.t.offer] : []))
+type SlotRef = { practitionerId: number; siteId: number; visitTypeId: number; start: string }
+
+/** The practitioners, sites and visit types that slots name, read once for a page of tasks. */
+async function slotNames(db: Db, refs: SlotRef[]) {
+  const ids = (pick: (r: SlotRef) => number) => [...new Set(refs.map(pick))]
+  if (!refs.length) return () => null
   const [people, sites, services] = await Promise.all([
-    offers.length
-      ? db
-          .select()
-          .from(practitioners)
-          .where(
-            inArray(
-              practitioners.id,
-              offers.map((o) => o.practitionerId),
-            ),
-          )
-      : [],
-    offers.length
-      ? db
-          .select()
-          .from(clinicSites)
-          .where(
-            inArray(
-              clinicSites.id,
-              offers.map((o) => o.siteId),
-            ),
-          )
-      : [],
-    offers.length
-      ? db
-          .select()
-          .from(visitTypes)
-          .where(
-            inArray(
-              visitTypes.id,
-              offers.map((o) => o.visitTypeId),
-            ),
-          )
-      : [],
+    db
+      .select()
+      .from(practitioners)
+      .where(
+        inArray(
+          practitioners.id,
+          ids((r) => r.practitionerId),
+        ),
+      ),
+    db
+      .select()
+      .from(clinicSites)
+      .where(
+        inArray(
+          clinicSites.id,
+          ids((r) => r.siteId),
+        ),
+      ),
+    db
+      .select()
+      .from(visitTypes)
+      .where(
+        inArray(
+          visitTypes.id,
+          ids((r) => r.visitTypeId),
+        ),
+      ),
   ])
-  const offerOut = (o: NonNullable<(typeof callTasks.$inferSelect)['offer']>): CallTask['offer'] => {
+  return (o: SlotRef): CallTask['offer'] => {
     const p = people.find((x) => x.id === o.practitionerId)
     const s = sites.find((x) => x.id === o.siteId)
     const v = services.find((x) => x.id === o.visitTypeId)
@@ -81,19 +57,79 @@ export async function listTasks(
       service: { id: v.id, name: v.name },
     }
   }
+}
+
+/** The calls the contact centre owes patients (confirmations, waitlist offers), soonest due first; of one site if asked. */
+export async function listTasks(
+  db: Db,
+  q: { page: number; page_size: number; status: CallTaskStatus; kind?: CallTaskKind; site_id?: number },
+) {
+  const where = and(
+    eq(callTasks.status, q.status),
+    q.kind ? eq(callTasks.kind, q.kind) : undefined,
+    q.site_id
+      ? or(eq(appointments.siteId, q.site_id), sql`(${callTasks.offer}->>'siteId')::int = ${q.site_id}`)
+      : undefined,
+  )
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        t: callTasks,
+        patient: patientColumns,
+        noShows: noShowsOf(patients.id),
+        doneBy: fullName(users),
+        a: {
+          practitionerId: appointments.practitionerId,
+          siteId: appointments.siteId,
+          visitTypeId: appointments.visitTypeId,
+          start: appointments.startAt,
+        },
+      })
+      .from(callTasks)
+      .innerJoin(patients, eq(patients.id, callTasks.patientId))
+      .leftJoin(appointments, eq(appointments.id, callTasks.appointmentId))
+      .leftJoin(users, eq(users.id, callTasks.doneBy))
+      .where(where)
+      .orderBy(asc(callTasks.dueAt), asc(callTasks.id))
+      .limit(q.page_size)
+      .offset(offsetOf(q.page, q.page_size)),
+    db
+      .select({ n: count() })
+      .from(callTasks)
+      .leftJoin(appointments, eq(appointments.id, callTasks.appointmentId))
+      .where(where),
+  ])
+  // a confirmation names its appointment's slot; an offer, the slot as it was when it freed
+  const appointmentRef = (r: (typeof rows)[number]): SlotRef | null =>
+    r.a?.start && r.a.practitionerId && r.a.siteId && r.a.visitTypeId
+      ? {
+          practitionerId: r.a.practitionerId,
+          siteId: r.a.siteId,
+          visitTypeId: r.a.visitTypeId,
+          start: new Date(r.a.start).toISOString(),
+        }
+      : null
+  const named = await slotNames(
+    db,
+    rows.flatMap((r) => [r.t.offer, appointmentRef(r)].filter((x): x is SlotRef => x !== null)),
+  )
   return pageOf(
-    rows.map((r): CallTask => ({
-      id: r.t.id,
-      kind: r.t.kind,
-      status: r.t.status,
-      patient: patientOut(r.patient, Number(r.noShows)),
-      appointment_id: r.t.appointmentId,
-      offer: r.t.offer ? offerOut(r.t.offer) : null,
-      due_at: r.t.dueAt.toISOString(),
-      outcome: r.t.outcome,
-      done_by: r.t.doneBy ? r.doneBy : null,
-      done_at: r.t.doneAt ? r.t.doneAt.toISOString() : null,
-    })),
+    rows.map((r): CallTask => {
+      const ref = appointmentRef(r)
+      return {
+        id: r.t.id,
+        kind: r.t.kind,
+        status: r.t.status,
+        patient: patientOut(r.patient, Number(r.noShows)),
+        appointment_id: r.t.appointmentId,
+        appointment: ref ? named(ref) : null,
+        offer: r.t.offer ? named(r.t.offer) : null,
+        due_at: r.t.dueAt.toISOString(),
+        outcome: r.t.outcome,
+        done_by: r.t.doneBy ? r.doneBy : null,
+        done_at: r.t.doneAt ? r.t.doneAt.toISOString() : null,
+      }
+    }),
     total?.n ?? 0,
     q.page,
     q.page_size,
