@@ -16,11 +16,6 @@ import { demoUsers, type DemoKey } from '#tests/fixtures/users'
 /** The endpoints of the table without a mock, and why. */
 const NOT_MOCKED: Partial<Record<EndpointId, string>> = {
   health: 'the portal never calls it: the start scripts, the container health check and Fly probe the API directly',
-  ...Object.fromEntries(
-    (Object.keys(endpoints) as EndpointId[])
-      .filter((id) => id.startsWith('reshub') || id.startsWith('emr'))
-      .map((id) => [id, 'the reservation hub and EMR pages are being built (issue 17): their mocks come with them']),
-  ),
 }
 
 const all = Object.values(endpoints) as NamedEndpoint[]

@@ -4,11 +4,13 @@ import { accountHandlers } from './accounts'
 import { scoringHandlers } from './agent-scoring'
 import { chatbotHandlers } from './chatbot'
 import { dashboardHandlers } from './dashboards'
+import { emrHandlers } from './emr'
 import { evaluationHandlers } from './evaluations'
 import { faceHandlers } from './face'
 import { lookupHandlers } from './lookups'
 import { notificationHandlers } from './notifications'
 import { ocrHandlers } from './ocr'
+import { reshubHandlers } from './reshub'
 import { speechHandlers } from './speech'
 import { summarizationHandlers } from './summarization'
 import { templateHandlers } from './templates'
@@ -31,5 +33,7 @@ export const handlers = [
   ...ocrHandlers,
   ...scoringHandlers,
   ...chatbotHandlers,
+  ...reshubHandlers,
+  ...emrHandlers,
 ]
 export const server = setupServer(...handlers)
