@@ -14,6 +14,7 @@ export default [
   route('resources/chat-transcript/:conversationId', 'routes/resources/chat-transcript.ts'),
   route('resources/chat-export', 'routes/resources/chat-export.ts'),
   route('resources/chat-stream', 'routes/resources/chat-stream.ts'),
+  route('resources/reshub-ics/:id', 'routes/resources/reshub-ics.ts'),
   route('demo-portal', 'routes/demo-portal/layout.tsx', [
     index('routes/demo-portal/home.tsx'),
     route('solutions/call-evaluation', 'routes/demo-portal/call-evaluation/layout.tsx', [
@@ -79,7 +80,15 @@ export default [
     route('capabilities/chatbot/handoffs', 'routes/demo-portal/capabilities/chatbot/handoffs.tsx'),
     route('capabilities/chatbot/:type', 'routes/demo-portal/capabilities/chatbot/history.tsx'),
     route('capabilities/chatbot/:type/:conversationId', 'routes/demo-portal/capabilities/chatbot/conversation.tsx'),
+    // the EMR in the demo portal's frame (the same module as /reshub/emr)
+    route('emr', 'routes/reshub/emr.tsx', { id: 'routes/demo-portal/emr' }),
   ]),
-  route('reshub', 'routes/reshub/layout.tsx', [index('routes/reshub/home.tsx')]),
+  // reservation hub: today at a site, the calendar and booking, the lists by status, the EMR
+  route('reshub', 'routes/reshub/layout.tsx', [
+    index('routes/reshub/home.tsx'),
+    route('calendar', 'routes/reshub/calendar.tsx'),
+    route('emr', 'routes/reshub/emr.tsx'),
+    route(':type', 'routes/reshub/list.tsx'),
+  ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -44,6 +44,7 @@ export const patientSummary = z.object({
 })
 export type PatientSummary = z.infer<typeof patientSummary>
 export const patientList = paged(patientSummary)
+export type PatientList = z.infer<typeof patientList>
 
 export const encounter = z.object({
   id,

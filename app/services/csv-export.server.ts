@@ -17,13 +17,15 @@ type Download = {
   search: URLSearchParams
   /** The file's name when the API does not give one. */
   filename: string
+  /** What the file is (a list's CSV unless said: an appointment's iCalendar file). */
+  accept?: string
 }
 
 /**
  * A list's CSV export, streamed from the API with the user's bearer (the API is private). An expired
  * access token is refreshed once through the usual client, then the export is asked again.
  */
-export async function streamCsv({ request, context, api, path, search, filename }: Download) {
+export async function streamCsv({ request, context, api, path, search, filename, accept = 'text/csv' }: Download) {
   const upstream = new URL(getEnv().API_BASE_URL + path)
   upstream.search = search.toString()
 
@@ -32,7 +34,7 @@ export async function streamCsv({ request, context, api, path, search, filename 
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(), TIMEOUT_MS)
     request.signal.addEventListener('abort', () => controller.abort(), { once: true })
-    const headers = new Headers({ Accept: 'text/csv', Authorization: `Bearer ${api.tokens.access ?? ''}` })
+    const headers = new Headers({ Accept: accept, Authorization: `Bearer ${api.tokens.access ?? ''}` })
     const ip = clientIp(request, context)
     if (ip) headers.set('X-Forwarded-For', ip)
     try {
@@ -58,7 +60,7 @@ export async function streamCsv({ request, context, api, path, search, filename 
 
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { message?: unknown } | null
-    const message = typeof body?.message === 'string' ? body.message : 'The export failed.'
+    const message = typeof body?.message === 'string' ? body.message : 'The download failed.'
     return errorResponse(response.status >= 500 ? 502 : response.status, message, api.headers)
   }
   const out = applySecurityHeaders(new Headers(api.headers))

@@ -1,0 +1,60 @@
+import dayjs from 'dayjs'
+import timezone from 'dayjs/plugin/timezone'
+import utc from 'dayjs/plugin/utc'
+
+dayjs.extend(utc)
+dayjs.extend(timezone)
+
+/*
+ * Times of the reservation hub: the API sends instants in UTC with the site's IANA zone beside them;
+ * the pages show them in the site's zone (the clinic's "today"), and the viewer's own beside it when
+ * it differs (ViewerTime, in the browser).
+ */
+
+/** The site-local date (YYYY-MM-DD) of an instant. */
+export const siteDate = (iso: string | Date, zone: string) => dayjs(iso).tz(zone).format('YYYY-MM-DD')
+
+/** Today at the site. */
+export const siteToday = (zone: string, now = new Date()) => siteDate(now, zone)
+
+/** 09:30 at the site. */
+export const siteTime = (iso: string, zone: string) => dayjs(iso).tz(zone).format('HH:mm')
+
+/** Minutes since the site's midnight (where a block sits on the day's grid). */
+export const siteMinutes = (iso: string, zone: string) => {
+  const t = dayjs(iso).tz(zone)
+  return t.hour() * 60 + t.minute()
+}
+
+/** "Mon 2 Mar" of a site-local date. */
+export const dayLabel = (date: string) => dayjs(date).format('ddd D MMM')
+
+/** "Monday 2 March 2026" of a site-local date. */
+export const longDayLabel = (date: string) => dayjs(date).format('dddd D MMMM YYYY')
+
+/** "Mon 2 Mar, 09:30" at the site. */
+export const siteDateTime = (iso: string, zone: string) => dayjs(iso).tz(zone).format('ddd D MMM YYYY, HH:mm')
+
+/** The zone's short name at an instant ("GMT", "BST", "EST"), for the line that says which clock a page uses. */
+export function zoneName(zone: string, at: Date = new Date()) {
+  const part = new Intl.DateTimeFormat('en-GB', { timeZone: zone, timeZoneName: 'short' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName')
+  return part?.value ?? zone
+}
+
+/** "Europe/London" → "London". */
+export const zoneCity = (zone: string) => (zone.split('/').at(-1) ?? zone).replace(/_/g, ' ')
+
+/** The date `days` after a YYYY-MM-DD date. */
+export const addDays = (date: string, days: number) => dayjs(date).add(days, 'day').format('YYYY-MM-DD')
+
+/** The Monday of a date's week. */
+export const weekStart = (date: string) => {
+  const d = dayjs(date)
+  return d.subtract((d.day() + 6) % 7, 'day').format('YYYY-MM-DD')
+}
+
+/** Whether a string is a real calendar date (YYYY-MM-DD). */
+export const isDate = (value: string | null | undefined): value is string =>
+  !!value && /^\d{4}-\d{2}-\d{2}$/.test(value) && dayjs(value).format('YYYY-MM-DD') === value
