@@ -94,6 +94,15 @@ test.describe('reservation hub', () => {
     await expect(page.getByRole('heading', { level: 2, name: /^Book / })).toBeVisible()
     await bookFor(page, 'Jack Hall')
     await expect(page.getByRole('link', { name: 'Calendar file (.ics)' })).toHaveAttribute('href', /reshub-ics/)
+    // moved to another free slot, then cancelled
+    await page.locator('#booked').getByRole('link', { name: 'Move to another slot: Jack Hall' }).click()
+    await expect(page.getByText("Moving Jack Hall's appointment")).toBeVisible()
+    await page
+      .getByRole('link', { name: /^Book / })
+      .first()
+      .click()
+    await page.getByRole('button', { name: 'Move the appointment' }).click()
+    await expect(page.locator('#booked')).toContainText('Read it back: Jack Hall is booked')
     await cancel(page, 'Jack Hall')
   })
 
@@ -103,6 +112,7 @@ test.describe('reservation hub', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText(/Today at|,/)
     await expect(page.getByRole('region', { name: 'Waiting' })).toBeVisible()
     await expect(page.getByRole('region', { name: 'Calls to make' })).toBeVisible()
+    await expect(page.getByRole('table', { name: 'No-show rate by practitioner' })).toBeVisible()
     await page.getByRole('link', { name: 'No-show' }).first().click()
     await expect(page.getByRole('heading', { level: 1, name: 'No-show appointments' })).toBeVisible()
     await expect(page.getByRole('table', { name: 'No-show appointments' }).getByRole('row')).not.toHaveCount(1)

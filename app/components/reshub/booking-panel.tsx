@@ -204,6 +204,61 @@ export function BookedCard({
   )
 }
 
+/** Moving an appointment: the old time, the new one, and one button (the API checks the slot is still free). */
+export function MovePanel({
+  appointment,
+  slot,
+  practitionerName,
+  action,
+  cancelHref,
+  error,
+}: {
+  appointment: AppointmentDetail
+  slot: Slot
+  practitionerName: string
+  action: string
+  cancelHref: string
+  error: { message: string } | null
+}) {
+  const navigation = useNavigation()
+  return (
+    <Card padding="lg" withBorder component="section" aria-labelledby="booking-title" id="booking">
+      <Form method="post" action={action}>
+        <input type="hidden" name="intent" value="move" />
+        <input type="hidden" name="appointment_id" value={appointment.id} />
+        <input type="hidden" name="start" value={slot.start} />
+        <input type="hidden" name="practitioner_id" value={slot.practitioner_id} />
+        <input type="hidden" name="site_id" value={slot.site_id} />
+        <Stack gap="sm">
+          <Title order={2} size="h3" id="booking-title">
+            Move {appointment.patient.name} to {siteDateTime(slot.start, slot.time_zone)}
+          </Title>
+          <Text size="sm">
+            From {siteDateTime(appointment.start, appointment.time_zone)} with {appointment.practitioner.name} to{' '}
+            {siteDateTime(slot.start, slot.time_zone)} with {practitionerName} ({appointment.service.name}).
+          </Text>
+          {error ? (
+            <Alert color="red" title="Not moved" role="alert">
+              {error.message}
+            </Alert>
+          ) : null}
+          <Group>
+            <Button
+              type="submit"
+              loading={navigation.state !== 'idle' && navigation.formData?.get('intent') === 'move'}
+            >
+              Move the appointment
+            </Button>
+            <Anchor component={Link} to={cancelHref} size="sm">
+              Choose another slot
+            </Anchor>
+          </Group>
+        </Stack>
+      </Form>
+    </Card>
+  )
+}
+
 /** When no slot suits: put the patient on the service's waitlist (the first freed slot is offered by a call). */
 export function WaitlistForm({
   action,

@@ -1,7 +1,8 @@
 import { Badge, Button, Group, Paper, Stack, TextInput } from '@mantine/core'
-import { Form, useNavigation } from '@remix-run/react'
+import { Form, Link, useNavigation } from '@remix-run/react'
 import { appointmentStatusLabel, type Appointment, type AppointmentStatus } from '#contract/reshub'
 import classes from '~/components/layout/disclosure.module.css'
+import { siteDate } from './time'
 
 /** A status's colour: waiting states blue, the visit's progress yellow to green, the failures red or grey. */
 export const statusColor: Record<AppointmentStatus, string> = {
@@ -39,8 +40,23 @@ export const moveLabel: Partial<Record<AppointmentStatus, string>> = {
 /** Moves that need a reason (the API refuses them without one). */
 const needsReason = new Set<AppointmentStatus>(['cancelled', 'entered-in-error'])
 
+/** Where moving an appointment starts: the calendar on its day, with its practitioner and visit type. */
+export function moveHref(a: Pick<Appointment, 'id' | 'start' | 'time_zone' | 'site' | 'practitioner' | 'service'>) {
+  const params = new URLSearchParams({
+    move: String(a.id),
+    site_id: String(a.site.id),
+    practitioner_id: String(a.practitioner.id),
+    service_id: String(a.service.id),
+    date: siteDate(a.start, a.time_zone),
+  })
+  return `/reshub/calendar?${params}`
+}
+
 type Props = {
-  appointment: Pick<Appointment, 'id' | 'next_statuses' | 'patient'>
+  appointment: Pick<
+    Appointment,
+    'id' | 'next_statuses' | 'patient' | 'status' | 'start' | 'time_zone' | 'site' | 'practitioner' | 'service'
+  >
   /** The route whose action changes the status. */
   action: string
   /** Where to come back to (the list or the day as it was). */
@@ -60,10 +76,23 @@ export function AppointmentActions({ appointment, action, redirectTo, except = [
     navigation.formData?.get('appointment_id') === String(appointment.id) &&
     navigation.formData?.get('status') === status
   const moves = appointment.next_statuses.filter((s) => moveLabel[s] && !except.includes(s))
-  if (!moves.length) return null
+  // only an appointment still ahead of its visit can move to another slot (the API says the same)
+  const movable = ['proposed', 'pending', 'booked'].includes(appointment.status)
+  if (!moves.length && !movable) return null
   const who = appointment.patient.name
   return (
     <Group gap={6} wrap="wrap">
+      {movable ? (
+        <Button
+          component={Link}
+          to={moveHref(appointment)}
+          size="compact-sm"
+          variant="default"
+          aria-label={`Move to another slot: ${who}`}
+        >
+          Move
+        </Button>
+      ) : null}
       {moves
         .filter((s) => !needsReason.has(s))
         .map((status) => (

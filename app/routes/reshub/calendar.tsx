@@ -6,7 +6,7 @@ import { endpoints } from '#contract/endpoints'
 import type { PatientSummary } from '#contract/emr'
 import { createAppointmentBody, slotHoldingStatuses, SLOT_TAKEN, type Slot } from '#contract/reshub'
 import { ErrorScreen } from '~/components/error-screen'
-import { BookedCard, BookingPanel, WaitlistForm } from '~/components/reshub/booking-panel'
+import { BookedCard, BookingPanel, MovePanel, WaitlistForm } from '~/components/reshub/booking-panel'
 import { CalendarGrid, type GridColumn } from '~/components/reshub/calendar-grid'
 import { ListFilters } from '~/components/layout/list-filters'
 import {
@@ -15,6 +15,7 @@ import {
   isDate,
   longDayLabel,
   siteDate,
+  siteDateTime,
   siteTime,
   siteToday,
   weekStart,
@@ -53,6 +54,8 @@ const params = z.object({
   book: z.string().max(40).optional().catch(undefined),
   book_practitioner: optionalId,
   booked: optionalId,
+  /** The appointment being moved to another slot. */
+  move: optionalId,
 })
 type CalendarQuery = z.infer<typeof params>
 
@@ -117,6 +120,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : null,
     query.booked ? api.request(endpoints.reshubAppointment, { params: { id: query.booked } }).catch(() => null) : null,
   ])
+  const moving = query.move
+    ? await api.request(endpoints.reshubAppointment, { params: { id: query.move } }).catch(() => null)
+    : null
   const patient = await chosenPatient(api, query, matches?.value?.results ?? null)
   const chosenSlot = query.book
     ? (slots.value?.slots.find(
@@ -140,6 +146,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       patient,
       chosenSlot,
       booked,
+      moving,
       zoneShort: zoneName(site.time_zone, new Date(`${from}T12:00:00Z`)),
     },
     { headers: api.headers },
@@ -157,6 +164,42 @@ const waitlistForm = z.object({
 
 type ActionError = { message: string; fields: Record<string, string[] | undefined> }
 
+const moveForm = z.object({
+  appointment_id: createAppointmentBody.shape.patient_id,
+  start: createAppointmentBody.shape.start,
+  practitioner_id: createAppointmentBody.shape.practitioner_id,
+  site_id: createAppointmentBody.shape.site_id,
+})
+
+/** Moves an appointment to the chosen slot, then reads it back as a booking is. */
+async function moveAction(request: Request, form: FormData) {
+  const url = new URL(request.url)
+  const parsed = moveForm.safeParse(Object.fromEntries(form))
+  if (!parsed.success)
+    return data<ActionError>({ message: 'Choose a free slot to move to', fields: {} }, { status: 400 })
+  const { appointment_id, ...body } = parsed.data
+  const api = await createUpstream(request)
+  try {
+    const moved = await api.request(endpoints.reshubReschedule, { params: { id: appointment_id }, body })
+    const done = withParams(url.pathname, url.search, {
+      move: null,
+      book: null,
+      book_practitioner: null,
+      booked: String(moved.id),
+    })
+    return await redirectWithToast(
+      `${done}#booked`,
+      { title: 'Moved', message: `${moved.patient.name}'s appointment is moved.` },
+      { headers: api.headers },
+    )
+  } catch (thrown) {
+    const failure = await upstreamFailure(thrown, { forbidden: RESHUB_FORBIDDEN })
+    const message =
+      failure.status === 409 && failure.message === SLOT_TAKEN ? `${SLOT_TAKEN}: choose another.` : failure.message
+    return data<ActionError>({ message, fields: failure.fieldErrors }, { status: failure.status, headers: api.headers })
+  }
+}
+
 /** Book (the date of birth confirms the patient first) or put the patient on the waitlist. */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request)
@@ -165,6 +208,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = form.get('intent')
   // a move of the appointment just booked (cancel it) goes through the hub's shared action
   if (intent === 'status') return reshubAction(request, back, form)
+  if (intent === 'move') return moveAction(request, form)
   const api = await createUpstream(request)
   if (intent === 'waitlist') {
     const parsed = waitlistForm.safeParse(Object.fromEntries(form))
@@ -339,7 +383,18 @@ export default function CalendarPage() {
       {d.booked ? (
         <BookedCard appointment={d.booked} action={`/reshub/calendar${search}`} redirectTo={`${pathname}${search}`} />
       ) : null}
-      {d.patient && !query.book ? (
+      {d.moving && !query.book ? (
+        <Alert color="blue" variant="light" title={`Moving ${d.moving.patient.name}'s appointment`}>
+          <Text size="sm">
+            Now {siteDateTime(d.moving.start, d.moving.time_zone)} with {d.moving.practitioner.name} (
+            {d.moving.service.name}). Choose a free slot to move it to.{' '}
+            <Anchor component={Link} to={hrefWith({ move: null })}>
+              Keep it where it is
+            </Anchor>
+          </Text>
+        </Alert>
+      ) : null}
+      {d.patient && !query.book && !d.moving ? (
         <Alert color="blue" variant="light" title={`Booking for ${d.patient.name}`}>
           <Stack gap="xs">
             <Text size="sm">Choose a free slot on the calendar.</Text>
@@ -356,7 +411,16 @@ export default function CalendarPage() {
         </Alert>
       ) : null}
       {query.book ? (
-        d.chosenSlot ? (
+        d.chosenSlot && d.moving ? (
+          <MovePanel
+            appointment={d.moving}
+            slot={d.chosenSlot}
+            practitionerName={practitionerName(d.chosenSlot.practitioner_id)}
+            action={`/reshub/calendar${search}`}
+            cancelHref={hrefWith({ book: null, book_practitioner: null })}
+            error={actionError}
+          />
+        ) : d.chosenSlot ? (
           <BookingPanel
             slot={d.chosenSlot}
             practitionerName={practitionerName(d.chosenSlot.practitioner_id)}

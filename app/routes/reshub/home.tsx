@@ -3,8 +3,15 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData, useRouteError } from '@remix-run/react'
 import { z } from 'zod'
 import { endpoints } from '#contract/endpoints'
-import { appointmentStatusLabel, type Appointment, type AppointmentStatus, type CallTask } from '#contract/reshub'
+import {
+  appointmentStatusLabel,
+  type Appointment,
+  type AppointmentStatus,
+  type CallTask,
+  type ReshubKpi,
+} from '#contract/reshub'
 import { ErrorScreen } from '~/components/error-screen'
+import { DataTable } from '~/components/layout/data-table'
 import { ListFilters } from '~/components/layout/list-filters'
 import { listTypes } from '~/components/reshub/list-types'
 import { PatientCell } from '~/components/reshub/patient-cell'
@@ -104,6 +111,49 @@ function Counts({ today, rate }: { today: Partial<Record<AppointmentStatus, numb
         </Text>
       </Card>
     </SimpleGrid>
+  )
+}
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+const percent = (rate: number) => `${(rate * 100).toFixed(1)} %`
+
+/** Who misses appointments: the 90 days' no-show rate by practitioner and weekday, and the patients flagged. */
+function NoShows({ kpi }: { kpi: ReshubKpi }) {
+  const rateColumns = <T,>(label: (row: T) => string, header: string) => [
+    { header, cell: label },
+    { header: 'Visits', cell: (r: T & { appointments: number }) => r.appointments, td: { ta: 'right' as const } },
+    { header: 'No-shows', cell: (r: T & { no_shows: number }) => r.no_shows, td: { ta: 'right' as const } },
+    { header: 'Rate', cell: (r: T & { rate: number }) => percent(r.rate), td: { ta: 'right' as const } },
+  ]
+  return (
+    <section aria-labelledby="no-shows">
+      <Title order={2} size="h4" id="no-shows" mb="xs">
+        No-shows, last 90 days
+      </Title>
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="sm">
+        <DataTable
+          label="No-show rate by practitioner"
+          rows={kpi.by_practitioner}
+          rowKey={(r) => r.practitioner.id}
+          empty="No visits yet."
+          columns={rateColumns<ReshubKpi['by_practitioner'][number]>((r) => r.practitioner.name, 'Practitioner')}
+        />
+        <DataTable
+          label="No-show rate by weekday"
+          rows={kpi.by_weekday}
+          rowKey={(r) => r.weekday}
+          empty="No visits yet."
+          columns={rateColumns<ReshubKpi['by_weekday'][number]>((r) => WEEKDAYS[r.weekday] ?? '', 'Weekday')}
+        />
+        <DataTable
+          label="Patients with most no-shows"
+          rows={kpi.by_patient}
+          rowKey={(r) => r.patient.id}
+          empty="Nobody has missed a visit."
+          columns={rateColumns<ReshubKpi['by_patient'][number]>((r) => r.patient.name, 'Patient')}
+        />
+      </SimpleGrid>
+    </section>
   )
 }
 
@@ -373,6 +423,7 @@ export default function ReshubToday() {
           <Text c="red">{tasks.error}</Text>
         )}
       </section>
+      {kpi.value ? <NoShows kpi={kpi.value} /> : null}
     </Stack>
   )
 }

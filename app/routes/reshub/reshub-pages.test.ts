@@ -194,6 +194,36 @@ describe('/reshub/calendar', () => {
     expect(again.body.message).toBe('This slot is no longer available: choose another.')
   })
 
+  it('moves a booked appointment to another free slot, and reads it back', async () => {
+    const start = `/reshub/calendar?move=${APPOINTMENTS.upcoming}&site_id=1&practitioner_id=1&service_id=1`
+    const moving = await load<Calendar & { moving: AppointmentDetail | null }>(calendar, start)
+    expect(moving.body.moving?.id).toBe(APPOINTMENTS.upcoming)
+    const slot = moving.body.slots.value!.slots.find((s) => Date.parse(s.start) > Date.now() + 3 * 86_400_000)!
+    const url = `${start}&book=${encodeURIComponent(slot.start)}&book_practitioner=1`
+    const fields = {
+      intent: 'move',
+      appointment_id: String(APPOINTMENTS.upcoming),
+      start: slot.start,
+      practitioner_id: '1',
+      site_id: '1',
+    }
+    const res = await post(calendar, url, fields)
+    expect(res.status).toBe(302)
+    expect(res.headers.get('Location')).toMatch(new RegExp(`booked=${APPOINTMENTS.upcoming}#booked$`))
+    expect(res.headers.get('Location')).not.toMatch(/move=|book=/)
+    expect(await toastOf(res.headers)).toMatchObject({ title: 'Moved' })
+    expect(reshubState.appointments.find((a) => a.id === APPOINTMENTS.upcoming)?.start.toISOString()).toBe(
+      new Date(slot.start).toISOString(),
+    )
+    // a visit already under way stays where it is, and the page says why
+    const started = await post<{ message: string }>(calendar, url, {
+      ...fields,
+      appointment_id: String(APPOINTMENTS.inRoom),
+    })
+    expect(started.status).toBe(409)
+    expect(started.body.message).toMatch(/cannot be moved/)
+  })
+
   it('puts a patient on the waitlist', async () => {
     const res = await post(calendar, '/reshub/calendar?patient_id=5', {
       intent: 'waitlist',
