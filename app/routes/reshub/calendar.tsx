@@ -164,6 +164,14 @@ const waitlistForm = z.object({
 
 type ActionError = { message: string; fields: Record<string, string[] | undefined> }
 
+/** The API's refusal of a booking or a move, shown on the form; a slot taken meanwhile says what to do. */
+async function slotRefusal(thrown: unknown, api: Upstream) {
+  const failure = await upstreamFailure(thrown, { forbidden: RESHUB_FORBIDDEN })
+  const message =
+    failure.status === 409 && failure.message === SLOT_TAKEN ? `${SLOT_TAKEN}: choose another.` : failure.message
+  return data<ActionError>({ message, fields: failure.fieldErrors }, { status: failure.status, headers: api.headers })
+}
+
 const moveForm = z.object({
   appointment_id: createAppointmentBody.shape.patient_id,
   start: createAppointmentBody.shape.start,
@@ -193,10 +201,7 @@ async function moveAction(request: Request, form: FormData) {
       { headers: api.headers },
     )
   } catch (thrown) {
-    const failure = await upstreamFailure(thrown, { forbidden: RESHUB_FORBIDDEN })
-    const message =
-      failure.status === 409 && failure.message === SLOT_TAKEN ? `${SLOT_TAKEN}: choose another.` : failure.message
-    return data<ActionError>({ message, fields: failure.fieldErrors }, { status: failure.status, headers: api.headers })
+    return slotRefusal(thrown, api)
   }
 }
 
@@ -262,10 +267,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { headers: api.headers },
     )
   } catch (thrown) {
-    const failure = await upstreamFailure(thrown, { forbidden: RESHUB_FORBIDDEN })
-    const message =
-      failure.status === 409 && failure.message === SLOT_TAKEN ? `${SLOT_TAKEN}: choose another.` : failure.message
-    return data<ActionError>({ message, fields: failure.fieldErrors }, { status: failure.status, headers: api.headers })
+    return slotRefusal(thrown, api)
   }
 }
 
