@@ -1,9 +1,11 @@
 // Face engine figures on the demo photos @vladmandic/face-api ships: time to verify one photo
 // (decode, detect, landmarks, descriptor, quality checks, compare; p50/p95) and the share of
-// correct same/different decisions at DEFAULT_THRESHOLD, with the threshold sweep it was chosen from.
+// correct same/different decisions at DEFAULT_THRESHOLD, with a threshold sweep.
 //   npx tsx bench/face.ts              (npm run bench:face)
 // Genuine pairs are synthetic (a face against its own recaptures: see api/engines/face/samples.ts)
-// because no person appears in two of the photos; impostor pairs are every two different faces.
+// because no person appears in two of the photos; impostor pairs are every two different faces as
+// detected in the group photos, which the product never compares (it takes single-face uploads).
+// The threshold is calibrated on real photos of the same people years apart: bench/face-pairs.ts.
 import { closeFace, compare, detectFaces, FaceError, singleFace } from '../api/engines/face'
 import { DEFAULT_FACE_THRESHOLD as DEFAULT_THRESHOLD } from '../api/env'
 import { cropAround, RECAPTURES, readSample, SAMPLE_PHOTOS } from '../api/engines/face/samples'

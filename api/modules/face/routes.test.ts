@@ -33,6 +33,9 @@ const photos: Record<'ann' | 'annAgain' | 'annOnScreen' | 'bea' | 'beaSmaller' |
   {} as never
 
 let t: TestApp
+/** The threshold as the reasons print it, escaped for a pattern. */
+const T = String(DEFAULT_THRESHOLD).replace('.', '\\.')
+
 const as: Record<'owner' | 'other' | 'admin', Record<string, string>> = { owner: {}, other: {}, admin: {} }
 const ids: Record<'owner' | 'other' | 'admin', number> = { owner: 0, other: 0, admin: 0 }
 
@@ -256,7 +259,7 @@ describe('verify and identify', () => {
     })
     expect(res.distance).toBeLessThan(DEFAULT_THRESHOLD)
     expect(res.reasons).toEqual([
-      expect.stringMatching(/^Distance 0\.\d+ is below the threshold 0\.43: the same person\.$/),
+      expect.stringMatching(new RegExp(`^Distance 0\\.\\d+ is below the threshold ${T}: the same person\\.$`)),
     ])
     expect(res.landmarks).toHaveLength(68)
     // the overlay's coordinate space: the uploaded photo's own size, which the box lies within
@@ -271,7 +274,7 @@ describe('verify and identify', () => {
     const other = created(scan, await verify(as.owner, bea.person_id, photos.annAgain))
     expect(other.decision).toBe('invalidated')
     expect(other.distance).toBeGreaterThan(DEFAULT_THRESHOLD)
-    expect(other.reasons[0]).toMatch(/is above the threshold 0\.43: a different person\.$/)
+    expect(other.reasons[0]).toMatch(new RegExp(`is above the threshold ${T}: a different person\\.$`))
     scanIds.different = other.scan_id
 
     const replay = created(scan, await verify(as.owner, ann.person_id, photos.annOnScreen))
@@ -306,7 +309,7 @@ describe('verify and identify', () => {
       threshold: DEFAULT_THRESHOLD,
     })
     expect(res.reasons[0]).toMatch(
-      /^Nearest enrolled person is Ann Edited: distance 0\.\d+ is below the threshold 0\.43\.$/,
+      new RegExp(`^Nearest enrolled person is Ann Edited: distance 0\\.\\d+ is below the threshold ${T}\\.$`),
     )
     scanIds.identified = res.scan_id
   }, 30_000)
