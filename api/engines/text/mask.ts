@@ -10,8 +10,8 @@ export type MaskedText = {
 }
 
 /**
- * A message as it may be stored and shown: card numbers, national ids and phone numbers replaced
- * (the transcript redaction engine) and obscene words starred out.
+ * A message as it may be stored and shown: card numbers, national ids, phone numbers and dates of
+ * birth replaced (the transcript redaction engine) and obscene words starred out.
  */
 export function maskText(text: string): MaskedText {
   const { segments, redactions } = redactSegments([{ speaker: 'customer', start: 0, end: 0, text }])

@@ -136,13 +136,157 @@ describe('redacting phone numbers', () => {
   })
 })
 
+describe('reading numbers as a recogniser writes them', () => {
+  const turns = (...lines: Array<[Seg['speaker'], string, number?]>) => {
+    let at = 0
+    return redactSegments(
+      lines.map(([speaker, text, pause = 0.5]) => {
+        const start = at + pause
+        at = start + 4
+        return { speaker, start, end: at, text }
+      }),
+    )
+  }
+
+  it('redacts a card read in groups around the agent\'s "mhm" as one card, not two phone numbers', () => {
+    const { segments, redactions } = turns(
+      ['customer', 'four nine two nine one two three four'],
+      ['agent', 'mhm'],
+      ['customer', 'five six seven eight nine zero one five'],
+    )
+    expect(segments.map((s) => s.text)).toEqual(['[card number]', 'mhm', '[card number]'])
+    expect(redactions.map((r) => [r.kind, r.segmentIndex])).toEqual([
+      ['card', 0],
+      ['card', 2],
+    ])
+  })
+
+  it('joins card groups after "and then" or a long pause when together they pass the Luhn check', () => {
+    expect(textOf('five five four four three three two two and then one one zero zero nine nine eight nine')).toBe(
+      '[card number]',
+    )
+    const { redactions } = turns(
+      ['customer', 'five three zero zero one two zero zero'],
+      ['customer', 'three four zero zero five six zero five', 6],
+    )
+    expect(redactions.map((r) => r.kind)).toEqual(['card', 'card'])
+  })
+
+  it('keeps two phone numbers apart: a loose join must make one number', () => {
+    const { redactions } = turns(
+      ['customer', 'oh seven seven oh oh nine oh oh one two three'],
+      ['agent', 'ok'],
+      ['customer', 'oh seven seven oh oh nine oh oh four five six'],
+    )
+    expect(redactions.map((r) => [r.kind, r.original])).toEqual([
+      ['phone', 'oh seven seven oh oh nine oh oh one two three'],
+      ['phone', 'oh seven seven oh oh nine oh oh four five six'],
+    ])
+  })
+
+  it('joins a phone number split by a pause or an "mhm" when the parts make its shape', () => {
+    expect(
+      turns(['customer', 'oh seven nine one one'], ['customer', 'one two three four five six', 4]).segments,
+    ).toEqual([
+      expect.objectContaining({ text: '[phone number]' }),
+      expect.objectContaining({ text: '[phone number]' }),
+    ])
+    const { segments } = turns(
+      ['customer', 'oh seven seven oh oh'],
+      ['agent', 'mhm'],
+      ['customer', 'nine oh oh seven eight nine'],
+    )
+    expect(segments.map((s) => s.text)).toEqual(['[phone number]', 'mhm', '[phone number]'])
+  })
+
+  it('reads "plus four four", "nine hundred" and pairs in a spoken phone number', () => {
+    expect(textOf('plus four four seven seven oh oh nine oh oh one two three')).toBe('[phone number]')
+    expect(textOf('oh seven seven double oh nine hundred one two three')).toBe('[phone number]')
+  })
+
+  it('leaves a reference the agent reads out, and a code spelt with letters', () => {
+    for (const text of [
+      'your case number is two four six eight one three five',
+      'the booking reference is 7 7 3 2 1 0 4 5',
+      'your order number is 5 5 2 1 3 6 7 8 9',
+      'the tracking number is one z nine nine nine a a one oh one two three four five six seven eight four',
+    ]) {
+      expect(redact(text).redactions, text).toEqual([])
+    }
+  })
+})
+
+describe('redacting dates of birth', () => {
+  it('replaces a date spoken in words where the agent asked for the date of birth', () => {
+    const { segments, redactions } = redactSegments([
+      said('can you confirm your date of birth', 'agent', 0),
+      said('it is the third of march nineteen eighty two', 'customer', 5),
+    ])
+    expect(segments[1].text).toBe('it is the [date of birth]')
+    expect(redactions).toEqual([
+      {
+        kind: 'date_of_birth',
+        segmentIndex: 1,
+        original: 'third of march nineteen eighty two',
+        replacement: '[date of birth]',
+      },
+    ])
+  })
+
+  it('reads the ways a date of birth is said and written', () => {
+    expect(textOf('I was born on the fourth of May, nineteen eighty six.')).toBe('I was born on the [date of birth].')
+    expect(textOf('date of birth march the third nineteen eighty two')).toBe('date of birth [date of birth]')
+    expect(textOf('d o b zero three zero three eighty two')).toBe('d o b [date of birth]')
+    expect(textOf('dob oh four oh seven nineteen seventy five')).toBe('dob [date of birth]')
+    expect(textOf('my date of birth is 03/03/1982')).toBe('my date of birth is [date of birth]')
+    expect(textOf('DOB is 1982-03-03.')).toBe('DOB is [date of birth].')
+    expect(textOf('born March 3, 1982')).toBe('born [date of birth]')
+    expect(textOf('date of birth the eleventh of the eleventh sixty two')).toBe('date of birth the [date of birth]')
+    expect(textOf('born on the first of april two thousand and three')).toBe('born on the [date of birth]')
+  })
+
+  it('masks a date of birth split over two turns of the customer', () => {
+    const { segments } = redactSegments([
+      said('date of birth please', 'agent', 0),
+      said('um the sixth of', 'customer', 5),
+      said('january nineteen eighty four', 'customer', 10.5),
+    ])
+    expect(segments.map((s) => s.text)).toEqual(['date of birth please', 'um the [date of birth]', '[date of birth]'])
+  })
+
+  it('leaves other dates and years alone', () => {
+    for (const text of [
+      'delivery on the third of march between nine and five',
+      'it arrived on the ninth of june two thousand and twenty four',
+      'my son was born in two thousand and ten',
+      'the meeting is on 03-04-2025 at 14:00',
+      'i was born in nineteen seventy two and moved here on the third of may two thousand',
+    ]) {
+      expect(redact(text).redactions, text).toEqual([])
+    }
+  })
+
+  it('does not take a date the agent names after the customer answered for a date of birth', () => {
+    const { segments } = redactSegments([
+      said('date of birth please', 'agent', 0),
+      said('fifth of may nineteen ninety', 'customer', 5),
+      said('thanks, the payment goes out on the fifth of june', 'agent', 10),
+    ])
+    expect(segments.map((s) => s.text)).toEqual([
+      'date of birth please',
+      '[date of birth]',
+      'thanks, the payment goes out on the fifth of june',
+    ])
+  })
+})
+
 describe('leaving ordinary numbers alone', () => {
   const ordinary = [
     'That will be twenty-five pounds.',
     'Your balance is £1,250.75 as of today.',
     'Your balance is one thousand two hundred and fifty pounds and seventy five pence.',
     'The payment of 1250000 pounds cleared.',
-    'I was born on the fourth of May, nineteen eighty six.',
+    'We moved here on the fourth of May, nineteen eighty six.',
     'The appointment is on 12/05/2024 at 10:30.',
     'We open at nine thirty and close at five.',
     'It was in 2019, maybe 2020.',

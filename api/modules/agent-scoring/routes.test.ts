@@ -67,7 +67,7 @@ describe('POST /api/agent_scoring/create/ and GET details/', () => {
     expect(item.agent.id).toBe(as.agent.id)
     expect(item.template.internal_id).toBe(basics.template.template_internal_id)
     expect(item.conversation.map((c) => c.speaker)).toEqual(['customer', 'agent', 'agent', 'customer', 'agent'])
-    expect(item.conversation[3]!.text).toBe('sure, 4 May 1988. my card is [card number]')
+    expect(item.conversation[3]!.text).toBe('sure, [date of birth]. my card is [card number]')
     expect(item.criteria).toHaveLength(3)
     const verify = item.criteria.find((c) => c.question.includes('date of birth'))!
     expect(verify).toMatchObject({ ai_value: 'yes', evidence_check: 'verified', needs_human: false })

@@ -59,7 +59,7 @@ export function turnMessages(bot: BotReply) {
 
 /** What masking put in ("[card number]", a starred-out word) says nothing about what was asked. */
 const withoutPlaceholders = (text: string) =>
-  text.replace(/\[(card number|phone number|national id)\]/g, ' ').replace(/\S*[@*%$#&]{2,}\S*/g, ' ')
+  text.replace(/\[(card number|phone number|national id|date of birth)\]/g, ' ').replace(/\S*[@*%$#&]{2,}\S*/g, ' ')
 
 const SPEAKER_LINE = /^\s*(agent|customer|caller|client|me|them)\s*:\s*(.*)$/i
 

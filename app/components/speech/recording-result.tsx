@@ -138,7 +138,8 @@ function TranscriptCard(props: Props) {
         <Stack gap="xs">
           {variant === 'unredacted' && unredacted ? (
             <Text size="xs" c="red.8" fw={500}>
-              The engine&apos;s words before redaction: card numbers, national ids and phone numbers are shown.
+              The engine&apos;s words before redaction: card numbers, national ids, phone numbers and dates of birth are
+              shown.
             </Text>
           ) : null}
           <TranscriptView

@@ -51,8 +51,8 @@ export default function SpeechOverviewPage() {
         <div>
           <Title order={1}>Speech recognition</Title>
           <Text c="dimmed" maw={720}>
-            Call recordings into transcripts by speaker, with card numbers, national ids and phone numbers redacted and
-            a summary of the call.
+            Call recordings into transcripts by speaker, with card numbers, national ids, phone numbers and dates of
+            birth redacted and a summary of the call.
           </Text>
         </div>
         <Group gap="sm">
