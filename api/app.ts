@@ -115,7 +115,7 @@ export async function buildApp({ database, env, queue, blobs = null, llm = null,
   await app.register(projectListRoutes, { db })
   await app.register(userRoutes, { db })
   await app.register(accessMgmtRoutes, { db })
-  await app.register(speechRoutes, { db, blobs, queue, jwtSecret: env.jwtSecret })
+  await app.register(speechRoutes, { db, blobs, queue, jwtSecret: env.jwtSecret, speech: env.speech ?? {} })
   await app.register(summarizationRoutes, { db, queue })
   await app.register(agentScoringRoutes, { db, queue, llm, blobs })
   await app.register(ocrRoutes, { db, blobs, queue, jwtSecret: env.jwtSecret, llm })

@@ -708,6 +708,15 @@ const table = {
   }),
 
   // ---------------------------------------------------------------- speech recognition
+  speechEngine: endpoint({
+    method: 'GET',
+    path: '/api/speech_recognition/engine/',
+    tag: 'speech recognition',
+    summary: 'The speech engine that transcribes uploads here, and the languages it can take',
+    access: 'signed-in',
+    response: speech.speechEngine,
+    errors: [401],
+  }),
   uploadRecording: endpoint({
     method: 'POST',
     path: '/api/speech_recognition/upload_recording/',

@@ -8,6 +8,7 @@ export const paths = {
   notificationRead: (id: number | string) => `/api/notification_center/notifications/${id}/read/`,
   lookupDomain: '/api/base/lookups/domain/',
   lookupLanguage: '/api/base/lookups/language/',
+  speechEngine: '/api/speech_recognition/engine/',
   uploadRecording: '/api/speech_recognition/upload_recording/',
   recordingStatus: '/api/speech_recognition/recording_status/',
   updateTranscription: '/api/speech_recognition/update_transcription/',

@@ -1,10 +1,11 @@
 import { z } from 'zod'
 import { jobStatus, pageQuery, paged } from './envelope'
+import { lookupList } from './lookups'
 
 /*
  * Speech recognition (SPEC §7, under /api/speech_recognition/). A signed-in user uploads a call
  * recording; a job transcribes it (speaker-labelled segments with times), redacts card numbers,
- * national ids and phone numbers, and summarises it. Each user sees their own recordings; admins
+ * national ids, phone numbers and dates of birth (spoken or written), and summarises it. Each user sees their own recordings; admins
  * and QA supervisors see everyone's and may read the unredacted transcript.
  */
 
@@ -36,6 +37,17 @@ export const uploadRecordingFields = z.object({
   domain: z.string().trim().min(1, 'Choose a domain').max(40),
 })
 export type UploadRecordingFields = z.infer<typeof uploadRecordingFields>
+
+/** GET engine/: what transcribes an upload here, and which of the languages it can take. */
+export const speechEngine = z.object({
+  /** What would run, e.g. "pocketsphinx (en-us)"; null when no engine is available. */
+  engine: z.string().nullable(),
+  /** The language lookups that engine transcribes (the upload accepts only these). */
+  languages: lookupList,
+  /** How to enable an engine, when none is available. */
+  message: z.string().nullable(),
+})
+export type SpeechEngine = z.infer<typeof speechEngine>
 
 export const uploadRecordingResult = z.object({ recording_id: z.number().int(), status: jobStatus })
 export type UploadRecordingResult = z.infer<typeof uploadRecordingResult>

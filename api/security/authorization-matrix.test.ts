@@ -286,6 +286,7 @@ export const table: Record<string, Row> = {
     accessLists.map((l) => [`GET /api/access_mgmt/${l}/`, { call: () => get(`/api/access_mgmt/${l}/`) } satisfies Row]),
   ),
 
+  'GET /api/speech_recognition/engine/': { call: () => get('/api/speech_recognition/engine/') },
   'POST /api/speech_recognition/upload_recording/': {
     call: () => ({ method: 'POST', url: '/api/speech_recognition/upload_recording/', multipart: [] }),
   },

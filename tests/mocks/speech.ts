@@ -27,6 +27,8 @@ export const speechState = {
   /** Uploaded through the mock: each status read moves them one step on, to completed. */
   uploaded: new Set<number>(),
   nextId: 900,
+  /** The engine the API would run and the language codes it has (the API's default: pocketsphinx). */
+  engine: { engine: 'pocketsphinx (en-us)' as string | null, codes: ['en'], message: null as string | null },
   uploads: [] as { language: string; domain: string; fileName: string; size: number }[],
   transcriptEdits: [] as UpdateTranscriptionBody[],
   summaryEdits: [] as UpdateSummaryBody[],
@@ -37,6 +39,7 @@ export function resetSpeechMocks() {
   speechState.recordings = seedRecordings()
   speechState.uploaded.clear()
   speechState.nextId = 900
+  speechState.engine = { engine: 'pocketsphinx (en-us)', codes: ['en'], message: null }
   speechState.uploads = []
   speechState.transcriptEdits = []
   speechState.summaryEdits = []
@@ -112,6 +115,14 @@ async function looksLikeAudio(file: File) {
 
 export const speechHandlers = [
   mock(
+    endpoints.speechEngine,
+    () => {
+      const { engine, codes, message } = speechState.engine
+      return { engine, languages: languages.filter((l) => codes.includes(l.code)), message }
+    },
+    'Speech engine retrieved successfully',
+  ),
+  mock(
     endpoints.uploadRecording,
     async ({ key, request }) => {
       const form = await request.formData().catch(() => null)
@@ -121,7 +132,10 @@ export const speechHandlers = [
       const errors: Record<string, string[]> = fields.success ? {} : fields.error.flatten().fieldErrors
       if (!(file instanceof File)) errors.file = ['Choose a recording to upload']
       if (fields.success) {
+        const { engine, codes } = speechState.engine
         if (!languages.some((l) => l.code === fields.data.language)) errors.language = ['Unknown language']
+        else if (engine && !codes.includes(fields.data.language))
+          errors.language = [`${engine} cannot transcribe this language`]
         if (!domains.some((d) => d.code === fields.data.domain)) errors.domain = ['Unknown domain']
       }
       if (!fields.success || !(file instanceof File) || Object.keys(errors).length) {

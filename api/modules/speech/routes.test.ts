@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { envelope } from '#contract/envelope'
 import { paths } from '#contract/paths'
-import { recordingDetail, recordingList, statusKpi, uploadRecordingResult } from '#contract/speech'
+import { recordingDetail, recordingList, speechEngine, statusKpi, uploadRecordingResult } from '#contract/speech'
 import { lookups, recordings } from '#api/db/schema'
 import { parseEnv } from '#api/env'
 import { startQueue } from '#api/jobs/queue'
@@ -82,6 +82,7 @@ async function until<T>(probe: () => Promise<T | null | undefined | false>, ms =
 async function seedLookups(t: TestApp) {
   await t.db.insert(lookups).values([
     { kind: 'language', code: 'en', name: 'English', sortOrder: 0 },
+    { kind: 'language', code: 'fr', name: 'French', sortOrder: 1 },
     { kind: 'domain', code: 'banking', name: 'Banking', sortOrder: 0 },
   ])
 }
@@ -276,6 +277,21 @@ describe('bad uploads', () => {
     expect(json.statusCode).toBe(415)
     expect((await get(recordingList, paths.uploadRecording, as.other)).count).toBe(0)
     expect(await t.db.select().from(recordings)).toEqual([])
+  })
+
+  it('offers only the languages the engine has, names the engine, and refuses the others', async () => {
+    // the default engine is Debian's pocketsphinx, whose only model is English
+    const engine = await get(speechEngine, paths.speechEngine, as.other)
+    expect(engine).toEqual({
+      engine: 'pocketsphinx (en-us)',
+      languages: [{ id: expect.any(Number), code: 'en', name: 'English' }],
+      message: null,
+    })
+    const french = await upload(t, as.other, { language: 'fr', domain: 'banking' }, { name: 'a.wav', bytes: wav })
+    expect(french.statusCode).toBe(400)
+    expect(french.json().errors).toEqual({ language: ['pocketsphinx (en-us) cannot transcribe this language'] })
+    expect(await t.db.select().from(recordings)).toEqual([])
+    expect((await t.app.inject({ method: 'GET', url: paths.speechEngine })).statusCode).toBe(401)
   })
 
   it('fails a corrupt recording with the reason, without retrying', async () => {

@@ -3,6 +3,9 @@ import { endpoints } from '#contract/endpoints'
 import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { RECORDING_MAX_BYTES, uploadRecordingFields } from '#contract/speech'
+import { engineLanguages } from '../../engines/speech/languages'
+import type { SpeechEngineConfig } from '../../engines/speech'
+import { listLookups } from '../lookups/store'
 import type { Db } from '../../db/client'
 import { createAudioSigner } from '../evaluations/audio-url'
 import { acceptAudio } from './accept'
@@ -26,14 +29,28 @@ import {
 
 const TOO_LARGE = `The recording is larger than ${RECORDING_MAX_BYTES / 1024 / 1024} MB`
 
-type Options = { db: Db; blobs: BlobStore | null; queue?: Queue; jwtSecret: string }
+type Options = { db: Db; blobs: BlobStore | null; queue?: Queue; jwtSecret: string; speech?: SpeechEngineConfig }
 
 /** Speech recognition (SPEC §7, /api/speech_recognition/): any signed-in user, on their own recordings. */
-export const speechRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, blobs, queue, jwtSecret }) => {
+export const speechRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { db, blobs, queue, jwtSecret, speech = {} },
+) => {
   const signer = createAudioSigner(jwtSecret)
   /** A recording's signed audio path for this user (none without a blob store). */
   const audioUrlFor = (userId: number) => (recordingId: number) => (blobs ? signer.sign(recordingId, userId).url : null)
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart)
+
+  route(app, endpoints.speechEngine, async () => {
+    const [{ engine, speaks, message }, languages] = await Promise.all([
+      engineLanguages(speech),
+      listLookups(db, 'language'),
+    ])
+    return ok(
+      { engine, languages: languages.filter((l) => speaks(l.code)), message },
+      'Speech engine retrieved successfully',
+    )
+  })
 
   route(app, endpoints.uploadRecording, async (request) => {
     if (!blobs || !queue) throw new HttpError(503, 'Recordings cannot be stored or transcribed on this server')
@@ -53,6 +70,10 @@ export const speechRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, bl
         if (!errors[kind] && code && !(await lookupExists(db, kind, code))) {
           errors[kind] = [kind === 'language' ? 'Unknown language' : 'Unknown domain']
         }
+      }
+      if (!errors.language && parsed.success) {
+        const { engine, speaks } = await engineLanguages(speech)
+        if (engine && !speaks(parsed.data.language)) errors.language = [`${engine} cannot transcribe this language`]
       }
       if (Object.keys(errors).length || !parsed.success || !file) {
         throw new HttpError(400, 'Check the highlighted fields', errors)

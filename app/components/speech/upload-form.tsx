@@ -10,6 +10,8 @@ export type Option = { value: string; label: string }
 export type { UploadReply } from '~/components/layout/xhr-upload'
 
 type Props = {
+  /** What transcribes here, e.g. "pocketsphinx (en-us)": the languages are the ones it has. */
+  engine: string | null
   languages: Option[]
   domains: Option[]
   accept: string
@@ -22,7 +24,7 @@ type Props = {
  * page's action; with it, the same form through XMLHttpRequest to the upload route, showing progress,
  * then on to the recording's page.
  */
-export function UploadForm({ languages, domains, accept, lastResult }: Props) {
+export function UploadForm({ engine, languages, domains, accept, lastResult }: Props) {
   const upload = useXhrUpload(SPEECH_UPLOAD_PATH)
   const { busy } = upload
   const [form, fields] = useForm({
@@ -81,6 +83,7 @@ export function UploadForm({ languages, domains, accept, lastResult }: Props) {
             {...languageProps}
             label="Language"
             withAsterisk
+            description={engine ? `Transcribed by ${engine}: only the languages it knows are listed` : undefined}
             data={[{ value: '', label: 'Select a language' }, ...languages]}
             error={fields.language.errors?.[0]}
             disabled={busy}

@@ -42,18 +42,20 @@ export async function loadDemo({ request }: LoaderFunctionArgs) {
   const api = await createUpstream(request)
   const raw = search.get('recording_id')
   if (raw === null) {
-    const [languages, domains] = await Promise.all([
-      orNull(api.request(endpoints.lookupLanguage)),
+    // the languages are the ones the API's engine really has, not every language the lookups name
+    const [engine, domains] = await Promise.all([
+      orNull(api.request(endpoints.speechEngine)),
       orNull(api.request(endpoints.lookupDomain)),
     ])
     return data(
       {
         page: 'upload' as const,
         upload: {
-          languages: options(languages),
+          languages: options(engine?.languages ?? null),
           domains: options(domains),
           accept: recordingAccept,
-          lookupsFailed: languages === null || domains === null,
+          lookupsFailed: engine === null || domains === null,
+          engine: engine ? { name: engine.engine, message: engine.message } : null,
         },
         recording: null,
       },

@@ -15,7 +15,13 @@ const at = (id: number, extra = '') => `${DEMO}?recording_id=${id}${extra}`
 
 type Body = {
   page: 'upload' | 'recording'
-  upload: { languages: { value: string; label: string }[]; domains: unknown[]; accept: string; lookupsFailed: boolean }
+  upload: {
+    languages: { value: string; label: string }[]
+    domains: unknown[]
+    accept: string
+    lookupsFailed: boolean
+    engine: { name: string | null; message: string | null } | null
+  }
   recording: {
     detail: Omit<RecordingDetail, 'audio_url'>
     audioSrc: string | null
@@ -49,17 +55,25 @@ const transcriptFields = (id: number, texts: string[]) => ({
 beforeEach(() => resetSpeechMocks())
 
 describe('speech demo loader', () => {
-  it('offers the upload form with the languages and domains to pick from', async () => {
+  it('offers the upload form with the languages the engine has and the domains to pick from', async () => {
     const result = await load(DEMO)
     expect(result.status).toBe(200)
     expect(result.body.page).toBe('upload')
-    expect(result.body.upload.languages).toEqual([
-      { value: 'en', label: 'English' },
-      { value: 'es', label: 'Spanish' },
-    ])
+    // the lookups also name Spanish, which the default engine (English only) cannot transcribe
+    expect(result.body.upload.languages).toEqual([{ value: 'en', label: 'English' }])
+    expect(result.body.upload.engine).toEqual({ name: 'pocketsphinx (en-us)', message: null })
     expect(result.body.upload.domains).toHaveLength(3)
     expect(result.body.upload.accept).toContain('.wav')
     expect(result.body.upload.lookupsFailed).toBe(false)
+  })
+
+  it('offers every language a multilingual engine has, and says when there is no engine', async () => {
+    speechState.engine = { engine: 'whisper.cpp (ggml-base.bin)', codes: ['en', 'es'], message: null }
+    expect((await load(DEMO)).body.upload.languages.map((l) => l.value)).toEqual(['en', 'es'])
+    speechState.engine = { engine: null, codes: [], message: 'No speech recognition engine is available.' }
+    const none = await load(DEMO)
+    expect(none.body.upload.languages).toEqual([])
+    expect(none.body.upload.engine).toEqual({ name: null, message: 'No speech recognition engine is available.' })
   })
 
   it('still shows the form, and says so, when a lookup fails', async () => {
@@ -144,6 +158,7 @@ describe('speech demo upload without JavaScript', () => {
         received = { type, fields: Object.fromEntries(form) }
       }),
     )
+    speechState.engine = { engine: 'whisper.cpp (ggml-base.bin)', codes: ['en', 'es'], message: null }
     const request = await multipartRequest(DEMO, { language: 'es', domain: 'telecom', file: wavFile('mi llamada.wav') })
     const result = await run(() => action(args(request)))
     expect(result.status).toBe(302)
@@ -172,6 +187,15 @@ describe('speech demo upload without JavaScript', () => {
       language: ['Choose a language'],
       file: ['Choose a recording to upload'],
     })
+  })
+
+  it('shows the API refusing a language its engine does not have, on the language field', async () => {
+    const result = await run<Reply>(async () =>
+      action(args(await multipartRequest(DEMO, { language: 'es', domain: 'banking', file: wavFile() }))),
+    )
+    expect(result.status).toBe(400)
+    expect(result.body.result.error?.language).toEqual(['pocketsphinx (en-us) cannot transcribe this language'])
+    expect(speechState.uploads).toEqual([])
   })
 
   it("shows the API's refusal of a file that is not audio, on the file field", async () => {

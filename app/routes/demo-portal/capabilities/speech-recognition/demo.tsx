@@ -53,16 +53,23 @@ function UploadPage({ upload }: { upload: NonNullable<ReturnType<typeof useLoade
         </Button>
       </Header>
       <Text c="dimmed" maw={760}>
-        Upload a recording: the engine transcribes it by speaker, redacts card numbers, national ids and phone numbers,
-        and summarises it. You can then play it line by line and correct the transcript and the summary.
+        Upload a recording: the engine transcribes it by speaker, redacts card numbers, national ids, phone numbers and
+        dates of birth (spoken or written), and summarises it. You can then play it line by line and correct the
+        transcript and the summary.
       </Text>
       {upload.lookupsFailed ? (
         <Alert color="yellow" title="Some lists could not be loaded" role="alert">
           The languages or domains are unavailable right now. Reload the page in a moment.
         </Alert>
       ) : null}
+      {upload.engine?.message ? (
+        <Alert color="yellow" title="No speech engine is available" role="alert" maw={760}>
+          {upload.engine.message}
+        </Alert>
+      ) : null}
       <Card padding="lg" maw={760}>
         <UploadForm
+          engine={upload.engine?.name ?? null}
           languages={upload.languages}
           domains={upload.domains}
           accept={upload.accept}
