@@ -3,6 +3,7 @@ import { extractFields } from './fields'
 import { closeOcr, recognise, type OcrPage } from './index'
 import { parseAmount, parseDate } from './parse'
 import { renderLines } from './test-images'
+import { TEST_PAGES } from './test-pages'
 
 afterAll(() => closeOcr())
 
@@ -79,6 +80,13 @@ describe('extractFields rules', () => {
     )
     expect(f.total!.valid).toBe(false)
     expect(f.total!.reason).toMatch(/12\.00/)
+  })
+
+  it('checks a receipt against its items, not the cash tendered and change after the total', () => {
+    const receipt = TEST_PAGES.find((p) => p.kind === 'receipt')!
+    const f = byName(extractFields([textPage(receipt.text)], 'invoice'))
+    expect(f.total).toMatchObject({ value: receipt.fields.find((x) => x.name === 'total')!.value, valid: true })
+    expect(JSON.parse(f.line_items!.value)).toHaveLength(4)
   })
 
   it('marks an ID card that expires before its holder was born', () => {

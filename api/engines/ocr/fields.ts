@@ -114,6 +114,7 @@ function idCard(lines: Line[]): ExtractedField[] {
 }
 
 const SUMMARY_LINE = /\b(sub-?total|total|tax|vat|gst|amount due|balance|invoice|date|due|bill to|ship to)\b/i
+const TOTALS_LINE = /\b(sub-?total|total|amount due|balance due)\b/i
 const ITEM_LINE = new RegExp(String.raw`^(.*?[A-Za-z].*?)\s+(?:[$€£]\s?)?(${AMOUNT_PATTERN})\s*(?:[A-Z]{3})?$`)
 
 function invoice(lines: Line[]): ExtractedField[] {
@@ -145,7 +146,9 @@ function invoice(lines: Line[]): ExtractedField[] {
     ? [...taxLine.text.matchAll(new RegExp(`(?<![\\d%])(${AMOUNT_PATTERN})(?![\\d%])`, 'g'))].at(-1)?.[1]
     : undefined
 
-  const items = lines
+  // Items come before the totals; what follows them (cash tendered, change, card) is payment.
+  const totalsStart = lines.findIndex((l) => TOTALS_LINE.test(l.text) && new RegExp(AMOUNT_PATTERN).test(l.text))
+  const items = (totalsStart < 0 ? lines : lines.slice(0, totalsStart))
     .filter((l) => !SUMMARY_LINE.test(l.text))
     .map((l) => ({ line: l, m: ITEM_LINE.exec(l.text) }))
     .filter((x) => x.m && /[.,]\d{2}$/.test(x.m[2]!))

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
-import { createWorker, type RecognizeResult, type Worker } from 'tesseract.js'
+import { createWorker, PSM, type RecognizeOptions, type RecognizeResult, type Worker } from 'tesseract.js'
 
 const require = createRequire(import.meta.url)
 /** The npm-shipped English LSTM model: no CDN at run time (ARCHITECTURE §6). */
@@ -22,7 +22,10 @@ async function acquire(): Promise<Worker> {
     const starting = createWorker('eng', 1, { langPath: LANG_PATH, cacheMethod: 'none', gzip: true }).then(
       async (worker) => {
         // prepareImage scales pages to about 300 dpi; PNGs rarely say so, and Tesseract would guess.
-        await worker.setParameters({ user_defined_dpi: '300' })
+        // Tesseract's library default (and so tesseract.js's) is one uniform block of text, which
+        // reads two columns across both and drops a letterhead's large type; the CLI's automatic
+        // page segmentation finds the blocks and columns and reads them in order.
+        await worker.setParameters({ user_defined_dpi: '300', tessedit_pageseg_mode: PSM.AUTO })
         return worker
       },
     )
@@ -41,12 +44,23 @@ function release(worker: Worker) {
   else idle.push(worker)
 }
 
-/** One recognition on a pooled worker; at most POOL_SIZE run at once, the rest queue. */
-export async function recognisePng(png: Buffer): Promise<RecognizeResult['data']> {
+const PROBE_OPTIONS = { tessedit_pageseg_mode: PSM.SINGLE_BLOCK } as Partial<RecognizeOptions>
+
+/** Recognitions so far, whole pages and orientation probes apart (tests and the bench count them). */
+export const recognitions = { pages: 0, probes: 0 }
+
+/**
+ * One recognition on a pooled worker; at most POOL_SIZE run at once, the rest queue. A 'probe' is a
+ * strip of a page read as one block, only for its confidence.
+ */
+export async function recognisePng(png: Buffer, kind: 'page' | 'probe' = 'page'): Promise<RecognizeResult['data']> {
   const worker = await acquire()
   try {
+    recognitions[kind === 'page' ? 'pages' : 'probes']++
     // rotateAuto deskews small angles; blocks carry the words with their boxes and confidences.
-    const result = await worker.recognize(png, { rotateAuto: true }, { text: true, blocks: true })
+    // A probe is one block; tesseract.js passes other options to Tesseract for this call only.
+    const options = kind === 'page' ? { rotateAuto: true } : PROBE_OPTIONS
+    const result = await worker.recognize(png, options, { text: true, blocks: true })
     return result.data
   } finally {
     release(worker)
