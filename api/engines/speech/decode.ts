@@ -11,6 +11,8 @@ const MIN_SECONDS = 0.1
 
 export type DecodedAudio = {
   sampleRate: typeof SAMPLE_RATE
+  /** The file's own rate: below 12 kHz (telephone audio) the model needs help, see narrowband.ts. */
+  sourceRate: number
   durationS: number
   mono: Float32Array
   /** One channel, or two kept apart (a call recorded agent left, customer right). */
@@ -107,6 +109,7 @@ export async function decodeAudio(
   if (channels.length === 2 && !reallyStereo(channels[0], channels[1])) channels = [mix(channels)]
   return {
     sampleRate: SAMPLE_RATE,
+    sourceRate: (resamplers as Resampler[])[0].inRate,
     durationS: Math.round((channels[0].length / SAMPLE_RATE) * 100) / 100,
     mono: channels.length === 1 ? channels[0] : mix(channels),
     channels,

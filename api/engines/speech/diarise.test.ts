@@ -111,7 +111,7 @@ describe('diarising a mono call', () => {
     expect(segments.map((s) => s.speaker)).toEqual(['customer', 'agent', 'customer', 'agent'])
   })
 
-  it('falls back to alternating turns at long pauses when pitch cannot tell the voices apart', () => {
+  it('falls back to alternating turns at long pauses when pitch cannot tell the voices apart but the words can', () => {
     const signal = new Float32Array(RATE * 10)
     for (const [start, end] of [
       [0, 1],
@@ -122,15 +122,30 @@ describe('diarising a mono call', () => {
       voice(signal, 150, start, end)
     }
     const { segments, method } = diariseMono(
-      [phrase(0, 1, 'hello'), phrase(1.1, 2, 'and welcome'), phrase(3, 4, 'hi'), phrase(5, 6, 'right')],
+      [phrase(0, 1, 'hello'), phrase(1.1, 2, 'welcome to acme'), phrase(3, 4, 'i want to pay'), phrase(5, 6, 'right')],
       signal,
     )
     expect(method).toBe('turns')
     expect(segments.map((s) => [s.speaker, s.text])).toEqual([
-      ['agent', 'hello and welcome'],
-      ['customer', 'hi'],
+      ['agent', 'hello welcome to acme'],
+      ['customer', 'i want to pay'],
       ['agent', 'right'],
     ])
+  })
+
+  it('keeps one voice as one speaker when neither pitch nor words show a second party', () => {
+    const signal = new Float32Array(RATE * 10)
+    for (const [start, end] of [
+      [0, 2],
+      [2.4, 4],
+      [5, 7],
+    ]) {
+      voice(signal, 150, start, end)
+    }
+    const phrases = [phrase(0, 2, 'thank you for calling'), phrase(2.4, 4, 'how can i help'), phrase(5, 7, 'goodbye')]
+    const { segments, method } = diariseMono(phrases, signal)
+    expect(method).toBe('one voice')
+    expect(new Set(segments.map((s) => s.speaker))).toEqual(new Set(['agent']))
   })
 
   it('returns nothing for nothing heard', () => {

@@ -8,16 +8,25 @@ import type { Phrase, Speaker, SpeechSegment } from './types'
  *    without one.
  * 2. Give each unit its voice pitch (median F0) and split the units in two by pitch (the split
  *    of the sorted values with the least spread within each side, weighted by duration).
- * 3. If the two sides are not clearly apart (less than MIN_SEMITONES between their means, or
- *    overlapping spreads), pitch cannot tell the voices apart and the documented fallback
- *    applies: a pause of at least TURN_PAUSE_S ends a turn, and turns alternate.
- * 4. The agent is the voice that speaks first, unless the other voice says more of what agents
- *    say ("thank you for calling", "how can I help") and less of what customers say.
+ * 3. If the two sides are not clearly apart (less than MIN_SEMITONES between their means,
+ *    overlapping spreads, or one side under MIN_SHARE of the speech), pitch cannot tell two
+ *    voices apart. Then the words decide: when both what agents say and what customers say are
+ *    heard, in different units, or there are at least three turns (MIN_TURN_PAUSES pauses of
+ *    TURN_PAUSE_S), the documented fallback applies (a long pause ends a turn, and turns
+ *    alternate); otherwise it is one speaker, since alternating at every pause split a short
+ *    one-voice recording (a greeting, a read message) into two.
+ * 4. The agent is the voice that speaks first, unless the other voice says clearly more (by two
+ *    cues) of what agents say ("thank you for calling", "how can I help") and less of what
+ *    customers say.
  */
 
 export const PAUSE_S = 0.25
 export const TURN_PAUSE_S = 0.8
 export const MIN_SEMITONES = 2
+/** Each pitch side must hold this share of the speech's duration to count as a voice. */
+export const MIN_SHARE = 0.1
+/** Without pitch or words to go by, this many long pauses (three turns) make a conversation. */
+const MIN_TURN_PAUSES = 2
 /** Consecutive units of one speaker closer than this make one segment. */
 const MERGE_GAP_S = 1.5
 
@@ -96,6 +105,9 @@ function splitByPitch(pitches: (number | null)[], weights: number[]): Voice[] | 
   const apart = hi.mean - lo.mean
   const spread = Math.sqrt((lo.variance * lo.w + hi.variance * hi.w) / (lo.w + hi.w))
   if (apart < MIN_SEMITONES || apart < 3 * spread) return null
+  // one voice's intonation (espeak's is wide) can pass the pooled test: each side must be tight too
+  if (apart < 3 * Math.sqrt(Math.max(lo.variance, hi.variance))) return null
+  if (Math.min(lo.w, hi.w) < MIN_SHARE * (lo.w + hi.w)) return null
   const voices: (Voice | null)[] = pitches.map(() => null)
   known.forEach((x, rank) => (voices[x.i] = rank < best!.cut ? 0 : 1))
   // a unit with no voiced frames (a short or whispered word) takes its nearest neighbour's voice
@@ -119,6 +131,17 @@ function alternateTurns(units: Unit[]): Voice[] {
   })
 }
 
+/** How many pauses of TURN_PAUSE_S or more there are between units. */
+const turnPauses = (units: Unit[]) => units.filter((u, i) => i > 0 && u.start - units[i - 1].end >= TURN_PAUSE_S).length
+
+/** Whether some unit says what agents say and another what customers say. */
+function soundsLikeTwoParties(units: Unit[]): boolean {
+  const texts = units.map((u) => u.text.toLowerCase())
+  const agentAt = texts.findIndex((t) => count(agentCues, t) > 0)
+  const customerAt = texts.findIndex((t, i) => i !== agentAt && count(customerCues, t) > 0)
+  return agentAt >= 0 && customerAt >= 0
+}
+
 /** Which voice is the agent: the first to speak, unless the words say the other one is. */
 function agentVoice(units: Unit[], voices: Voice[]): Voice {
   const score = [0, 0]
@@ -128,10 +151,11 @@ function agentVoice(units: Unit[], voices: Voice[]): Voice {
   })
   const first = voices[0]
   const other: Voice = first === 0 ? 1 : 0
-  return score[other] > score[first] ? other : first
+  // by a clear margin: one cue can come from a customer ("my name is …") or a misheard word
+  return score[other] > score[first] + 1 ? other : first
 }
 
-export type Diarisation = { segments: SpeechSegment[]; method: 'pitch' | 'turns' }
+export type Diarisation = { segments: SpeechSegment[]; method: 'pitch' | 'turns' | 'one voice' }
 
 /** Speaker-labelled segments for a mono recording. */
 export function diariseMono(phrases: Phrase[], mono: Float32Array): Diarisation {
@@ -142,10 +166,11 @@ export function diariseMono(phrases: Phrase[], mono: Float32Array): Diarisation 
     pitches,
     units.map((u) => Math.max(0.1, u.end - u.start)),
   )
-  const voices = byPitch ?? alternateTurns(units)
+  const twoParties = !byPitch && (soundsLikeTwoParties(units) || turnPauses(units) >= MIN_TURN_PAUSES)
+  const voices = byPitch ?? (twoParties ? alternateTurns(units) : units.map((): Voice => 0))
   const agent = agentVoice(units, voices)
   const labelled = units.map((u, i) => ({ ...u, speaker: (voices[i] === agent ? 'agent' : 'customer') as Speaker }))
-  return { segments: mergeTurns(labelled), method: byPitch ? 'pitch' : 'turns' }
+  return { segments: mergeTurns(labelled), method: byPitch ? 'pitch' : twoParties ? 'turns' : 'one voice' }
 }
 
 /** Speaker-labelled segments for a stereo recording: channel 0 is the agent, 1 the customer. */

@@ -4,6 +4,7 @@ import { openAiEngine } from './engines/openai'
 import { pocketsphinxEngine, pocketsphinxSpeaks, pocketsphinxStatus } from './engines/pocketsphinx'
 import { whisperEngine, whisperStatus } from './engines/whisper'
 import { abortError, SpeechError } from './errors'
+import { isNarrowband } from './narrowband'
 import type { EngineName, EngineRun, Phrase, SpeechEngineConfig, SpeechSegment } from './types'
 
 export { ACCEPTED_AUDIO, sniffAudio } from './sniff'
@@ -104,8 +105,8 @@ export type Transcript = {
   segments: SpeechSegment[]
   /** Set when the configured engine failed and pocketsphinx stood in. */
   fellBackFrom?: { engine: EngineName; reason: string }
-  /** Mono only: whether speakers were told apart by voice pitch or by alternating turns. */
-  diarisation?: 'pitch' | 'turns' | 'channels'
+  /** How speakers were told apart: voice pitch, alternating turns, one voice only, or channels. */
+  diarisation?: 'pitch' | 'turns' | 'one voice' | 'channels'
 }
 
 const describe = (e: unknown) => (e instanceof Error ? e.message : String(e))
@@ -121,6 +122,7 @@ export async function transcribe(
   { language, config, signal }: { language: string; config: SpeechEngineConfig; signal?: AbortSignal },
 ): Promise<Transcript> {
   const audio = await decodeAudio(bytes, { signal })
+  const narrowband = isNarrowband(audio.sourceRate)
   const engine = await availableEngine(config, { language })
   if (!engine.name) throw new SpeechError('no_engine', engine.message)
 
@@ -129,7 +131,7 @@ export async function transcribe(
   const recognise = async (run: EngineRun, parallel: boolean) => {
     if (!parallel) {
       const out: Phrase[][] = []
-      for (const c of audio.channels) out.push(await run(c, { language, signal }))
+      for (const c of audio.channels) out.push(await run(c, { language, signal, narrowband }))
       return out
     }
     // when one channel fails, stop the other rather than let it run on for nothing
@@ -139,7 +141,7 @@ export async function transcribe(
     try {
       return await Promise.all(
         audio.channels.map((c) =>
-          run(c, { language, signal: both.signal }).catch((e: unknown) => {
+          run(c, { language, signal: both.signal, narrowband }).catch((e: unknown) => {
             both.abort(e)
             throw e
           }),

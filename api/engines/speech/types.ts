@@ -21,5 +21,10 @@ export type Phrase = { start: number; end: number; text: string; words?: Word[] 
 
 export type EngineRun = (
   samples: Float32Array,
-  options: { language: string; signal?: AbortSignal },
+  options: {
+    language: string
+    signal?: AbortSignal
+    /** The recording came at a telephone rate (nothing above 4 kHz or so): see narrowband.ts. */
+    narrowband?: boolean
+  },
 ) => Promise<Phrase[]>

@@ -2,6 +2,7 @@ import { access, writeFile } from 'node:fs/promises'
 import { constants } from 'node:fs'
 import path from 'node:path'
 import { SAMPLE_RATE } from '../decode'
+import { LEAD_IN_S, widenForModel } from '../narrowband'
 import { runProgram, withTempDir } from '../run'
 import type { EngineRun, Phrase, Word } from '../types'
 import { encodeWav } from '../wav'
@@ -83,11 +84,11 @@ export function parsePocketsphinx(stdout: string): Phrase[] {
  * domain-lm.ts, for questions about one knowledge base) in place of the packaged general one.
  */
 export function pocketsphinxEngine(program: string, { lm = model.lm }: { lm?: string } = {}): EngineRun {
-  return async (samples, { signal }) => {
+  return async (samples, { signal, narrowband }) => {
     const durationS = samples.length / SAMPLE_RATE
     return withTempDir(async (dir) => {
       const file = path.join(dir, 'channel.wav')
-      await writeFile(file, encodeWav(samples, SAMPLE_RATE))
+      await writeFile(file, encodeWav(narrowband ? widenForModel(samples) : samples, SAMPLE_RATE))
       const args = ['-infile', file, '-time', 'yes']
       args.push('-hmm', model.hmm, '-lm', lm, '-dict', model.dict, '-samprate', String(SAMPLE_RATE))
       // it runs at about half real time on one core; allow three times the audio's length
@@ -99,7 +100,19 @@ export function pocketsphinxEngine(program: string, { lm = model.lm }: { lm?: st
         const why = stderr.trim().split('\n').at(-1) || `exit code ${code}`
         throw new Error(`pocketsphinx failed: ${why}`)
       }
-      return parsePocketsphinx(stdout)
+      const phrases = parsePocketsphinx(stdout)
+      return narrowband ? shifted(phrases, -LEAD_IN_S, durationS) : phrases
     })
   }
+}
+
+/** Phrases with their times moved by `by` seconds and kept within [0, durationS]. */
+function shifted(phrases: Phrase[], by: number, durationS: number): Phrase[] {
+  const move = (t: number) => Math.round(Math.min(durationS, Math.max(0, t + by)) * 1000) / 1000
+  return phrases.map((p) => ({
+    ...p,
+    start: move(p.start),
+    end: move(p.end),
+    words: p.words?.map((w) => ({ ...w, start: move(w.start), end: move(w.end) })),
+  }))
 }
