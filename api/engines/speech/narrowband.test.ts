@@ -21,4 +21,18 @@ describe('telephone audio for the wideband model', () => {
     expect(Math.sqrt(diff / quiet.length)).toBeGreaterThan(0.002)
     expect(widenForModel(quiet)).toEqual(out)
   })
+
+  it('keeps the pauses between words silent, so the recogniser still hears them as pauses', () => {
+    const tone = (n: number) =>
+      Float32Array.from({ length: n }, (_, i) => 0.2 * Math.sin((2 * Math.PI * 300 * i) / 16000))
+    // 0.5 s of speech, 1 s of pause, 0.5 s of speech
+    const call = new Float32Array(32000)
+    call.set(tone(8000), 0)
+    call.set(tone(8000), 24000)
+    const out = widenForModel(call)
+    const lead = LEAD_IN_S * 16000
+    // the middle of the pause, clear of the gate's 60 ms spread either side
+    expect(rms(out, lead + 10000, lead + 22000)).toBe(0)
+    expect(rms(out, lead + 1000, lead + 7000)).toBeGreaterThan(0.05)
+  })
 })
