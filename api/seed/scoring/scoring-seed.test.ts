@@ -12,6 +12,7 @@ import {
 } from '#api/db/schema'
 import { chatFromText, emailFromText } from '#api/modules/agent-scoring/conversation'
 import { rowsOf } from '#api/modules/dashboards/store/sql'
+import { redactSegments } from '#api/engines/text/redact'
 import { callTranscript, conversations } from '#api/seed/calls'
 import { collectionsQuestions, inboundQuestions } from '#api/seed/calls/conversations'
 import { demoAgents, demoCampaigns } from '#api/seed/demo-data'
@@ -164,7 +165,9 @@ describe('scoring seed: seedDemo', () => {
       expect(a.channel, a.title).toBe('call')
       expect(a.recordingId, a.title).toBe(a.itemRecording)
       const call = conversations.find((c) => a.title === `${c.purpose} (${c.customer_name})`)!
-      expect(a.segments?.map((s) => s.text)).toEqual(callTranscript(call.key).segments.map((s) => s.text))
+      // stored as the speech module leaves a call: redacted (a date of birth, a card number)
+      const redacted = redactSegments(callTranscript(call.key).segments).segments
+      expect(a.segments?.map((s) => s.text)).toEqual(redacted.map((s) => s.text))
       expect(a.blobKey).not.toBe(`recordings/seed/${call.key}.ogg`)
     }
   })
