@@ -11,6 +11,7 @@ import { agentPerformance } from '../dashboards/store/performance'
 import { scoped } from '../dashboards/store/sql'
 import { topTenViolations } from '../dashboards/store/violations'
 import { listEvaluations } from '../evaluations/store/queries'
+import { TEENS, UNITS } from '../../engines/text/spoken-numbers'
 
 /*
  * trelliChat's questions about the portal's own figures (ARCHITECTURE §8). A fixed set of intents
@@ -492,24 +493,12 @@ async function averageScore(db: Db, asked: Asked): Promise<DataAnswer> {
   return { intent: 'average_score', figure: `${average} %`, link, answer }
 }
 
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-}
 const DEFAULT_VIOLATIONS = 5
 
 function howManyOf(text: string) {
   const top = text.match(/\btop (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\b/)
   if (!top) return DEFAULT_VIOLATIONS
-  const n = NUMBER_WORDS[top[1]] ?? Number(top[1])
+  const n = UNITS[top[1]] ?? TEENS[top[1]] ?? Number(top[1])
   return Math.min(10, Math.max(1, n))
 }
 
