@@ -84,6 +84,10 @@ export const trendPoint = z.object({
   average_ai_score: score,
   average_auditor_score: score,
   auto_fail_count: count,
+  /** The calls each average is over: with an effective score, an AI score, an auditor's score. */
+  scored_calls: count,
+  ai_scored_calls: count,
+  auditor_scored_calls: count,
 })
 export type TrendPoint = z.infer<typeof trendPoint>
 

@@ -148,6 +148,55 @@ test.describe('call evaluation dashboards', () => {
     await expect(table(page, 'Per-category averages').isVisible()).resolves.toBe(true)
   })
 
+  test('the charts read right: what a trend point holds, the grey slice, the unit of the bars', async ({
+    openPage,
+  }) => {
+    const page = await openPage({ viewport: { width: 1366, height: 768 } })
+    await login(page, 'supervisor@demo.local', { to: `/login?redirectTo=${encodeURIComponent(DASHBOARD)}` })
+    await hydrated(page)
+    const section = (name: string) => page.getByRole('region', { name, exact: true })
+    const trend = section('Score trend').getByRole('img', { name: /^Line chart of the average score per/ })
+    await trend.locator('.recharts-surface').waitFor()
+
+    // every chart is an image named by its figures, with nothing inside that takes focus
+    const charts = page.locator('main [role="img"][aria-label$="."]')
+    await expect.poll(() => charts.count()).toBeGreaterThanOrEqual(7)
+    const tabStops = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])'
+    expect(await page.locator(`main section [aria-hidden="true"] :is(${tabStops})`).count()).toBe(0)
+    expect(await charts.locator(tabStops).count()).toBe(0)
+
+    // the score trend: a point says how many calls it holds, and none rests on fewer than three
+    await expectText(page, /Each point holds at least 3 calls|Point at a line to see the calls/)
+    await trend.scrollIntoViewIfNeeded()
+    const box = (await trend.locator('.recharts-surface').boundingBox())!
+    const held: number[] = []
+    for (let x = 0.1; x < 0.95; x += 0.05) {
+      await page.mouse.move(box.x + 56 + (box.width - 60) * x, box.y + box.height / 2)
+      const tooltip = trend.locator('.recharts-tooltip-wrapper')
+      for (const text of (await tooltip.innerText().catch(() => '')).matchAll(/· ([\d,]+) calls?/g))
+        held.push(Number(text[1].replace(/,/g, '')))
+    }
+    expect(held.length).toBeGreaterThan(0)
+    expect(Math.min(...held)).toBeGreaterThanOrEqual(3)
+    // and the figures count the reviewed calls behind the auditor's average
+    await section('Score trend').getByText('The figures').click()
+    await expect(table(page, 'Score trend').getByRole('columnheader', { name: 'Reviewed' })).toBeVisible()
+
+    // the purposes: the table keys each purpose to its slice, and the grey slice is named
+    const purposes = section('Purpose of calls')
+    await expect(purposes.getByText(/^Grey: every other purpose, [\d.]+% of calls$/)).toBeVisible()
+    await expect(table(page, 'Purpose of calls')).toBeVisible()
+    await expect(
+      purposes.getByRole('img', { name: /^Donut chart of [\d,]+ calls by purpose: .*Other purposes/ }),
+    ).toBeVisible()
+
+    // the failed categories count calls, and say so under the axis
+    const failed = section('Failed categories').getByRole('img', {
+      name: /^Bar chart of the calls where each category lost points/,
+    })
+    await expect(failed.locator('text', { hasText: 'Failed calls' })).toBeVisible()
+  })
+
   test('an agent sees only their own figures', async ({ page }) => {
     await login(page, 'agent@demo.local', { to: `/login?redirectTo=${encodeURIComponent(DASHBOARD)}` })
     await page.waitForURL((url) => url.pathname === DASHBOARD)

@@ -62,6 +62,9 @@ describe('call_evaluation_dashboard', () => {
           average_ai_score: 87.5,
           average_auditor_score: 100,
           auto_fail_count: 0,
+          scored_calls: 2,
+          ai_scored_calls: 2,
+          auditor_scored_calls: 1,
         },
         {
           period_start: '2026-01-12',
@@ -70,6 +73,9 @@ describe('call_evaluation_dashboard', () => {
           average_ai_score: 25,
           average_auditor_score: 75,
           auto_fail_count: 1,
+          scored_calls: 2,
+          ai_scored_calls: 2,
+          auditor_scored_calls: 1,
         },
         {
           period_start: '2026-01-19',
@@ -78,6 +84,10 @@ describe('call_evaluation_dashboard', () => {
           average_ai_score: 50,
           average_auditor_score: 0,
           auto_fail_count: 1,
+          // E7 was never scored: three calls, two averaged
+          scored_calls: 2,
+          ai_scored_calls: 2,
+          auditor_scored_calls: 1,
         },
       ],
     })
@@ -106,8 +116,18 @@ describe('call_evaluation_dashboard', () => {
       average_ai_score: null,
       average_auditor_score: null,
       auto_fail_count: 0,
+      scored_calls: 0,
+      ai_scored_calls: 0,
+      auditor_scored_calls: 0,
     })
-    expect(trend.points[2]).toMatchObject({ calls: 1, average_score: 100, average_ai_score: 75 })
+    expect(trend.points[2]).toMatchObject({
+      calls: 1,
+      average_score: 100,
+      average_ai_score: 75,
+      scored_calls: 1,
+      ai_scored_calls: 1,
+      auditor_scored_calls: 1,
+    })
     const month = await get(c.callEvaluationDashboard, paths.callEvaluationDashboard, 'interval=month')
     expect(month.trend.points).toEqual([
       {
@@ -117,6 +137,9 @@ describe('call_evaluation_dashboard', () => {
         average_ai_score: 54.2,
         average_auditor_score: 58.3,
         auto_fail_count: 2,
+        scored_calls: 6,
+        ai_scored_calls: 6,
+        auditor_scored_calls: 3,
       },
     ])
   })

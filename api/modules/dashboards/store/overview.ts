@@ -19,7 +19,6 @@ import {
 
 type Row = TrendPoint & {
   is_total: boolean
-  scored_calls: number
   reviewed_count: number
 } & Record<EvaluationStatus, number>
 
@@ -48,6 +47,7 @@ export async function callEvaluationDashboard(
       ${ratio1(f('score_sum'), f('scored'))} as average_score,
       ${ratio1(f('ai_sum'), f('ai_n'))} as average_ai_score,
       ${ratio1(f('auditor_sum'), f('auditor_n'))} as average_auditor_score,
+      ${f('ai_n')}::int as ai_scored_calls, ${f('auditor_n')}::int as auditor_scored_calls,
       ${f('auto_fails')}::int as auto_fail_count, ${f('reviewed_n')}::int as reviewed_count,
       ${sql.join(statusTotals(total), sql`, `)}`
   }
@@ -78,6 +78,9 @@ export async function callEvaluationDashboard(
       average_ai_score: r.average_ai_score,
       average_auditor_score: r.average_auditor_score,
       auto_fail_count: r.auto_fail_count,
+      scored_calls: r.scored_calls,
+      ai_scored_calls: r.ai_scored_calls,
+      auditor_scored_calls: r.auditor_scored_calls,
     }))
     .sort((a, b) => a.period_start.localeCompare(b.period_start))
   return {
@@ -103,6 +106,9 @@ export async function callEvaluationDashboard(
         average_ai_score: null,
         average_auditor_score: null,
         auto_fail_count: 0,
+        scored_calls: 0,
+        ai_scored_calls: 0,
+        auditor_scored_calls: 0,
       })),
     },
   }

@@ -173,7 +173,7 @@ export function HighlightsPanel({
               <li key={a.agent.id}>
                 <Text size="xs">
                   <AgentLink agent={a.agent} filters={filters} />{' '}
-                  <Text span size="xs" c="teal.8" fw={600}>
+                  <Text span size="xs" c="teal.9" fw={600}>
                     +{a.change.toFixed(1)} pts
                   </Text>{' '}
                   <Text span size="xs" c="dimmed">
@@ -271,7 +271,14 @@ export function AgentSentimentPanel({
         ) : (
           <ChartWithFigures
             height={200}
-            chart={<SentimentScatter height={200} points={points} label="Agents" />}
+            chart={
+              <SentimentScatter
+                height={200}
+                points={points}
+                label="Agents"
+                summary={`Scatter chart of ${formatCount(points.length)} agents, average score against their customers' mean sentiment; the figures are in the table below.`}
+              />
+            }
             figures={
               <FiguresTable
                 label="Agent scoring vs sentiment"

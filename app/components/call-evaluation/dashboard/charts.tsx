@@ -1,23 +1,52 @@
 import '@mantine/charts/styles.css'
-import { BarChart, DonutChart, LineChart, ScatterChart } from '@mantine/charts'
+import { BarChart, ChartTooltip, DonutChart, LineChart, ScatterChart } from '@mantine/charts'
+import type { TooltipContentProps } from 'recharts'
 
-// Loaded only in the browser after hydration (recharts draws nothing on the server); every chart is
-// aria-hidden because its figures are in the table beside it.
+// Loaded only in the browser after hydration (recharts draws nothing on the server). Each chart is
+// an image named by a one-sentence summary (`summary`), its figures in the table beside it; recharts'
+// keyboard layer is off, so nothing inside the image takes focus.
 
 const pct = (value: number) => `${Math.round(value * 10) / 10}%`
 const signed = (value: number) => value.toFixed(2)
 
 export type LineSeries = { name: string; label: string; color: string }
+type Row = Record<string, string | number | null>
 
-/** Scores over time (0–100), one line per series. */
+/** The image role and name every chart's root carries. */
+const asImage = (summary: string) => ({ role: 'img', 'aria-label': summary })
+
+/**
+ * A line chart's tooltip: each line's value with what its point holds (the row's `<name>_note`,
+ * "4 calls, 3–5 Nov"); lines without a point there are left out.
+ */
+function notedTooltip(series: LineSeries[]) {
+  return function NotedTooltip({ label, payload }: TooltipContentProps<number, string>) {
+    const items = (payload ?? [])
+      .filter((item) => typeof item.value === 'number')
+      .map((item) => {
+        const row = item.payload as Row
+        const note = row[`${String(item.name)}_note`]
+        return {
+          ...item,
+          payload: { ...row, [String(item.name)]: `${pct(item.value as number)}${note ? ` · ${note}` : ''}` },
+        }
+      })
+    if (!items.length) return null
+    return <ChartTooltip label={label as string} payload={items} series={series} valueFormatter={(v) => String(v)} />
+  }
+}
+
+/** Scores over time (0–100), one line per series; a row's `<name>_note` says what that point holds. */
 export function ScoreLines({
   data,
   series,
   height,
+  summary,
 }: {
-  data: Record<string, string | number | null>[]
+  data: Row[]
   series: LineSeries[]
   height: number
+  summary: string
 }) {
   return (
     <LineChart
@@ -28,27 +57,34 @@ export function ScoreLines({
       yAxisProps={{ domain: [0, 100], width: 44 }}
       valueFormatter={pct}
       withLegend
-      legendProps={{ verticalAlign: 'bottom', height: 24 }}
+      legendProps={{ verticalAlign: 'bottom', height: 34 }}
       connectNulls
       curveType="monotone"
       strokeWidth={2}
-      dotProps={{ r: 2 }}
-      aria-hidden
+      dotProps={{ r: 2.5 }}
+      tooltipProps={{ content: notedTooltip(series) }}
+      lineChartProps={{ accessibilityLayer: false }}
+      {...asImage(summary)}
     />
   )
 }
 
-/** One bar per row, names on the left (long category names fit). */
+/** One bar per row, names on the left (long category names fit), the values' unit under the axis. */
 export function NamedBars({
   data,
   series,
   height,
+  summary,
+  unit,
   percent = false,
   nameWidth = 130,
 }: {
-  data: Record<string, string | number | null>[]
+  data: Row[]
   series: LineSeries[]
   height: number
+  summary: string
+  /** What the bars count, under the value axis ("Failed calls", "Agreement (%)"). */
+  unit: string
   percent?: boolean
   nameWidth?: number
 }) {
@@ -60,41 +96,46 @@ export function NamedBars({
       orientation="vertical"
       series={series}
       yAxisProps={{ width: nameWidth, tick: { fontSize: 11 } }}
-      xAxisProps={percent ? { domain: [0, 100] } : undefined}
+      xAxisProps={percent ? { domain: [0, 100] } : { allowDecimals: false }}
+      xAxisLabel={unit}
       valueFormatter={percent ? pct : (v) => String(v)}
       withLegend={series.length > 1}
       legendProps={{ verticalAlign: 'bottom', height: 24 }}
       gridAxis="x"
       maxBarWidth={14}
-      aria-hidden
+      barChartProps={{ accessibilityLayer: false }}
+      {...asImage(summary)}
     />
   )
 }
 
-const PALETTE = [
-  'indigo.6',
-  'teal.6',
-  'orange.6',
-  'grape.6',
-  'cyan.6',
-  'yellow.6',
-  'pink.6',
-  'lime.6',
-  'blue.6',
-  'red.6',
-]
-
-/** Shares of a whole; the rest beyond the listed ones is grey. */
-export function Shares({ data, size }: { data: { name: string; value: number }[]; size: number }) {
+/** Shares of a whole, each slice in its given colour; the total in the middle. */
+export function Shares({
+  data,
+  size,
+  summary,
+  centre,
+}: {
+  data: { name: string; value: number; color: string }[]
+  size: number
+  summary: string
+  centre: string
+}) {
   return (
     <DonutChart
       size={size}
+      startAngle={90}
+      endAngle={-270}
       thickness={26}
-      data={data.map((d, i) => ({ ...d, color: d.name === 'Other' ? 'gray.4' : PALETTE[i % PALETTE.length] }))}
+      strokeWidth={2}
+      data={data}
+      chartLabel={centre}
       tooltipDataSource="segment"
-      valueFormatter={(v) => `${v} calls`}
+      valueFormatter={(v) => `${v.toLocaleString('en-GB')} call${v === 1 ? '' : 's'}`}
       mx="auto"
-      aria-hidden
+      pieChartProps={{ accessibilityLayer: false }}
+      pieProps={{ rootTabIndex: -1 }}
+      {...asImage(summary)}
     />
   )
 }
@@ -118,23 +159,26 @@ export function SentimentScatter({
   points,
   height,
   label,
+  summary,
 }: {
   points: { x: number; y: number }[]
   height: number
   label: string
+  summary: string
 }) {
   const domain = sentimentDomain(points)
   return (
     <ScatterChart
       h={height}
-      data={[{ name: label, color: 'indigo.5', data: points }]}
+      data={[{ name: label, color: 'indigo.6', data: points }]}
       dataKey={{ x: 'x', y: 'y' }}
       labels={{ x: 'Customer sentiment', y: 'Score' }}
       xAxisProps={{ domain, type: 'number', ticks: quarterTicks(domain) }}
       yAxisProps={{ domain: [0, 100], width: 44 }}
       valueFormatter={{ x: signed, y: pct }}
-      referenceLines={[{ x: 0, color: 'gray.4' }]}
-      aria-hidden
+      referenceLines={[{ x: 0, color: 'gray.6' }]}
+      scatterChartProps={{ accessibilityLayer: false }}
+      {...asImage(summary)}
     />
   )
 }

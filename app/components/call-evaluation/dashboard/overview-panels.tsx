@@ -6,12 +6,49 @@ import type {
   PurposeCallDistribution,
   TrendInterval,
 } from '#contract/dashboards'
+import { useHydrated } from 'remix-utils/use-hydrated'
 import { formatScore, statusLabel } from '../evaluation-format'
+import { OTHER_COLOR, SLICE_COLORS, cssColor } from './chart-colors'
 import { bucketRange, formatCount, formatPct, listHref, periodLabel, shortPeriodLabel } from './dashboard-links'
 import { ScoreLines, Shares } from './lazy-charts'
-import { ChartWithFigures, DashboardPanel, Empty, FiguresTable, Num, type PanelState } from './panel'
+import { ChartWithFigures, DashboardPanel, Empty, FiguresTable, Num, Swatch, type PanelState } from './panel'
+import { MIN_POINT_CALLS, TREND_LINES, trendRows, type TrendRow } from './trend-points'
 
 const intervalWord: Record<TrendInterval, string> = { day: 'day', week: 'week', month: 'month' }
+
+/** Each line's lowest and highest point, in words. */
+function lineSpread(rows: TrendRow[], name: string, label: string) {
+  const values = rows.map((r) => r[name]).filter((v): v is number => typeof v === 'number')
+  if (!values.length) return `${label}: none`
+  return `${label} ${formatScore(Math.min(...values))} to ${formatScore(Math.max(...values))}`
+}
+
+/** The trend's lines, quiet buckets pooled so that every point holds a few calls. */
+function TrendChart({ trend }: { trend: CallEvaluationDashboard['trend'] }) {
+  const { rows, pooled } = trendRows(trend.points, trend.interval)
+  const first = trend.points[0].period_start
+  const last = trend.points.at(-1)!.period_start
+  const summary =
+    `Line chart of the average score per ${intervalWord[trend.interval]}, ` +
+    `${shortPeriodLabel(first, trend.interval)} to ${shortPeriodLabel(last, trend.interval)}: ` +
+    `${TREND_LINES.map((l) => lineSpread(rows, l.name, l.label)).join('; ')}. ` +
+    `Each point holds at least ${MIN_POINT_CALLS} calls.`
+  return (
+    <>
+      <Text size="xs" c="dimmed" mb={4}>
+        {pooled
+          ? `Each point holds at least ${MIN_POINT_CALLS} calls: a quieter ${intervalWord[trend.interval]} joins the next. Point at one to see its calls.`
+          : 'Point at a line to see the calls behind it.'}
+      </Text>
+      <ScoreLines
+        height={230}
+        data={rows}
+        series={TREND_LINES.map(({ name, label, color }) => ({ name, label, color }))}
+        summary={summary}
+      />
+    </>
+  )
+}
 
 export function TrendPanel({
   panel,
@@ -37,22 +74,7 @@ export function TrendPanel({
         ) : (
           <ChartWithFigures
             height={230}
-            chart={
-              <ScoreLines
-                height={230}
-                data={trend.points.map((p) => ({
-                  label: shortPeriodLabel(p.period_start, trend.interval),
-                  average_score: p.average_score,
-                  average_ai_score: p.average_ai_score,
-                  average_auditor_score: p.average_auditor_score,
-                }))}
-                series={[
-                  { name: 'average_score', label: 'Score', color: 'indigo.6' },
-                  { name: 'average_ai_score', label: 'AI', color: 'cyan.5' },
-                  { name: 'average_auditor_score', label: 'Auditor', color: 'orange.6' },
-                ]}
-              />
-            }
+            chart={<TrendChart trend={trend} />}
             figures={
               <FiguresTable
                 label="Score trend"
@@ -62,6 +84,7 @@ export function TrendPanel({
                   ['Score', true],
                   ['AI', true],
                   ['Auditor', true],
+                  ['Reviewed', true],
                   ['Auto-fails', true],
                 ]}
               >
@@ -84,6 +107,7 @@ export function TrendPanel({
                     <Num>{formatScore(p.average_score)}</Num>
                     <Num>{formatScore(p.average_ai_score)}</Num>
                     <Num>{formatScore(p.average_auditor_score)}</Num>
+                    <Num>{formatCount(p.auditor_scored_calls)}</Num>
                     <Num>{formatCount(p.auto_fail_count)}</Num>
                   </Table.Tr>
                 ))}
@@ -96,6 +120,16 @@ export function TrendPanel({
   )
 }
 
+/** The donut's slices: the first purposes on their own, the rest (and the purposes past `limit`) in one grey slice. */
+function purposeSlices(d: PurposeCallDistribution) {
+  const shown = d.results.slice(0, SLICE_COLORS.length)
+  const other = d.other_calls + d.results.slice(SLICE_COLORS.length).reduce((n, r) => n + r.calls, 0)
+  return [
+    ...shown.map((r, i) => ({ name: r.purpose, value: r.calls, color: SLICE_COLORS[i] })),
+    ...(other > 0 ? [{ name: 'Other purposes', value: other, color: OTHER_COLOR }] : []),
+  ]
+}
+
 export function PurposePanel({
   panel,
   filters,
@@ -103,6 +137,9 @@ export function PurposePanel({
   panel: PanelState<PurposeCallDistribution>
   filters: DashboardFilters
 }) {
+  // the table is the donut's legend once the donut draws: a swatch keys each purpose to its slice
+  const hydrated = useHydrated()
+  const swatch = (i: number) => (hydrated ? <Swatch color={cssColor(SLICE_COLORS[i] ?? OTHER_COLOR)} /> : null)
   return (
     <DashboardPanel
       id="purposes"
@@ -110,32 +147,41 @@ export function PurposePanel({
       description="Calls per stated purpose; a purpose opens its calls."
       panel={panel}
     >
-      {(d) =>
-        d.total_calls === 0 ? (
-          <Empty />
-        ) : (
+      {(d) => {
+        if (d.total_calls === 0) return <Empty />
+        const slices = purposeSlices(d)
+        const other = slices.find((slice) => slice.color === OTHER_COLOR)
+        const share = (calls: number) => formatPct(Math.round((calls / d.total_calls) * 1000) / 10)
+        return (
           <ChartWithFigures
             height={170}
+            legend
             chart={
-              <Shares
-                size={170}
-                data={[
-                  ...d.results.slice(0, 8).map((r) => ({ name: r.purpose, value: r.calls })),
-                  ...(d.other_calls + d.results.slice(8).reduce((n, r) => n + r.calls, 0) > 0
-                    ? [{ name: 'Other', value: d.other_calls + d.results.slice(8).reduce((n, r) => n + r.calls, 0) }]
-                    : []),
-                ]}
-              />
+              <>
+                <Shares
+                  size={170}
+                  data={slices}
+                  centre={`${formatCount(d.total_calls)} calls`}
+                  summary={`Donut chart of ${formatCount(d.total_calls)} calls by purpose: ${slices.map((s) => `${s.name} ${share(s.value)}`).join(', ')}.`}
+                />
+                {other ? (
+                  <Text size="xs" ta="center" mb={4}>
+                    <Swatch color={cssColor(OTHER_COLOR)} />
+                    Grey: every other purpose, {share(other.value)} of calls
+                  </Text>
+                ) : null}
+              </>
             }
             figures={
               <FiguresTable
                 label="Purpose of calls"
                 head={[['Purpose'], ['Calls', true], ['Share', true], ['Score', true]]}
-                maxHeight={200}
+                maxHeight={220}
               >
-                {d.results.map((r) => (
+                {d.results.map((r, i) => (
                   <Table.Tr key={r.purpose}>
                     <Table.Td>
+                      {swatch(i)}
                       <Anchor component={Link} to={listHref(filters, { q: r.purpose.slice(0, 100) })} size="xs">
                         {r.purpose}
                       </Anchor>
@@ -147,7 +193,10 @@ export function PurposePanel({
                 ))}
                 {d.other_calls > 0 ? (
                   <Table.Tr>
-                    <Table.Td>Other purposes</Table.Td>
+                    <Table.Td>
+                      {swatch(SLICE_COLORS.length)}
+                      Other purposes
+                    </Table.Td>
                     <Num>{formatCount(d.other_calls)}</Num>
                     <Num>{formatPct(d.total_calls ? (d.other_calls / d.total_calls) * 100 : null)}</Num>
                     <Num>—</Num>
@@ -157,7 +206,7 @@ export function PurposePanel({
             }
           />
         )
-      }
+      }}
     </DashboardPanel>
   )
 }

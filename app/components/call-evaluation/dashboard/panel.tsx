@@ -47,20 +47,40 @@ export function DashboardPanel<T>({ id, title, description, aside, panel, childr
 
 /**
  * A chart and its figures. The server (and a browser without JavaScript) shows the figures; once
- * hydrated the chart draws and the figures fold away under a disclosure.
+ * hydrated the chart draws and the figures fold away under a disclosure, unless they are the
+ * chart's legend (`legend`): then they stay in view under it.
  */
-export function ChartWithFigures({ chart, figures, height }: { chart: ReactNode; figures: ReactNode; height: number }) {
+export function ChartWithFigures({
+  chart,
+  figures,
+  height,
+  legend = false,
+}: {
+  chart: ReactNode
+  figures: ReactNode
+  height: number
+  legend?: boolean
+}) {
   const hydrated = useHydrated()
   if (!hydrated) return <div className={classes.figures}>{figures}</div>
   return (
     <>
       <Suspense fallback={<div style={{ height }} />}>{chart}</Suspense>
-      <details className={classes.details}>
-        <summary>The figures</summary>
-        {figures}
-      </details>
+      {legend ? (
+        <div className={classes.figures}>{figures}</div>
+      ) : (
+        <details className={classes.details}>
+          <summary>The figures</summary>
+          {figures}
+        </details>
+      )}
     </>
   )
+}
+
+/** A colour swatch beside a figure, keying it to its part of the chart (the text says the rest). */
+export function Swatch({ color }: { color: string }) {
+  return <span className={classes.swatch} style={{ background: color }} aria-hidden />
 }
 
 /** A compact table of figures with a caption for screen readers and headings given as [label, numeric?]. */

@@ -14,7 +14,7 @@ export const hasTeam = (d: AgentPerformance) =>
   d.agent !== null &&
   (d.series.some((p) => p.team_average_score !== null) || d.categories.some((c) => c.team_average_score !== null))
 const teamSeries = (d: AgentPerformance) =>
-  hasTeam(d) ? [{ name: 'team_average_score', label: 'Team', color: 'gray.5' }] : []
+  hasTeam(d) ? [{ name: 'team_average_score', label: 'Team', color: 'gray.6' }] : []
 
 export function PerformanceKpis({ data, filters }: { data: AgentPerformance; filters: DashboardFilters }) {
   const scored = data.categories.filter((c) => c.team_average_score !== null)
@@ -52,6 +52,16 @@ export function PerformanceKpis({ data, filters }: { data: AgentPerformance; fil
   )
 }
 
+function trendSummary(d: AgentPerformance) {
+  const scores = d.series.map((p) => p.average_score).filter((v): v is number => v !== null)
+  const first = shortPeriodLabel(d.series[0].period_start, d.interval)
+  const last = shortPeriodLabel(d.series.at(-1)!.period_start, d.interval)
+  const spread = scores.length
+    ? `${formatScore(Math.min(...scores))} to ${formatScore(Math.max(...scores))}`
+    : 'no scored calls'
+  return `Line chart of ${who(d)}'s average score per ${d.interval}, ${first} to ${last}: ${spread}${hasTeam(d) ? ', against the team' : ''}.`
+}
+
 export function WeeklyTrendPanel({ panel }: { panel: PanelState<AgentPerformance> }) {
   return (
     <DashboardPanel
@@ -76,9 +86,11 @@ export function WeeklyTrendPanel({ panel }: { panel: PanelState<AgentPerformance
                 data={d.series.map((p) => ({
                   label: shortPeriodLabel(p.period_start, d.interval),
                   average_score: p.average_score,
+                  average_score_note: `${formatCount(p.calls)} call${p.calls === 1 ? '' : 's'}`,
                   team_average_score: p.team_average_score,
                 }))}
                 series={[{ name: 'average_score', label: who(d), color: 'indigo.6' }, ...teamSeries(d)]}
+                summary={trendSummary(d)}
               />
             }
             figures={
@@ -109,7 +121,7 @@ export function WeeklyTrendPanel({ panel }: { panel: PanelState<AgentPerformance
 }
 
 export function CategoryComparisonPanel({ panel }: { panel: PanelState<AgentPerformance> }) {
-  const height = (rows: number) => Math.max(140, Math.min(rows, 10) * 34 + 50)
+  const height = (rows: number) => Math.max(170, Math.min(rows, 10) * 34 + 80)
   return (
     <DashboardPanel
       id="category-averages"
@@ -138,6 +150,13 @@ export function CategoryComparisonPanel({ panel }: { panel: PanelState<AgentPerf
                 series={[{ name: 'average_score', label: who(d), color: 'indigo.6' }, ...teamSeries(d)]}
                 percent
                 nameWidth={150}
+                unit="Average category score (%)"
+                summary={`Bar chart of ${who(d)}'s average score per category${hasTeam(d) ? ", beside the team's" : ''}: ${d.categories
+                  .map(
+                    (c) =>
+                      `${c.category} ${formatScore(c.average_score)}${hasTeam(d) ? ` (team ${formatScore(c.team_average_score)})` : ''}`,
+                  )
+                  .join(', ')}.`}
               />
             }
             figures={

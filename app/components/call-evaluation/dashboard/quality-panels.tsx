@@ -58,6 +58,11 @@ export function CallSentimentPanel({ panel }: { panel: PanelState<CallSentimentV
                   height={200}
                   label="Calls"
                   points={d.points.map((p) => ({ x: p.customer_sentiment, y: p.score }))}
+                  summary={`Scatter chart of ${formatCount(d.points.length)} calls, score against customer sentiment: ${strength(d.correlation)}. ${bands(
+                    d.points,
+                  )
+                    .map((b) => `${b.label}: ${formatCount(b.calls)} calls averaging ${formatScore(b.average)}`)
+                    .join('; ')}.`}
                 />
               }
               figures={
@@ -105,13 +110,18 @@ export function AgreementPanel({ panel }: { panel: PanelState<AiAuditorAgreement
               </Text>
             </Group>
             <ChartWithFigures
-              height={Math.max(120, Math.min(d.by_category.length, 10) * 26 + 40)}
+              height={Math.max(140, Math.min(d.by_category.length, 10) * 26 + 70)}
               chart={
                 <NamedBars
-                  height={Math.max(120, Math.min(d.by_category.length, 10) * 26 + 40)}
+                  height={Math.max(140, Math.min(d.by_category.length, 10) * 26 + 70)}
                   data={d.by_category.slice(0, 10).map((c) => ({ name: c.category, agreement_pct: c.agreement_pct }))}
-                  series={[{ name: 'agreement_pct', label: 'Agreement', color: 'teal.6' }]}
+                  series={[{ name: 'agreement_pct', label: 'Agreement', color: 'teal.8' }]}
                   percent
+                  unit="Answers the auditor kept (%)"
+                  summary={`Bar chart of the AI's answers the auditor kept, per category: ${d.by_category
+                    .slice(0, 10)
+                    .map((c) => `${c.category} ${formatPct(c.agreement_pct)}`)
+                    .join(', ')}.`}
                 />
               }
               figures={

@@ -10,7 +10,8 @@ import { failedCategoryHref, failedQuestionHref, formatCount, formatPct } from '
 import { NamedBars } from './lazy-charts'
 import { ChartWithFigures, DashboardPanel, Empty, FiguresTable, Num, type PanelState } from './panel'
 
-const barHeight = (rows: number) => Math.max(120, Math.min(rows, 10) * 26 + 40)
+/** Ten bars at most, and room under them for the axis and its unit. */
+const barHeight = (rows: number) => Math.max(140, Math.min(rows, 10) * 26 + 70)
 
 export function FailedCategoriesPanel({
   panel,
@@ -36,7 +37,12 @@ export function FailedCategoriesPanel({
               <NamedBars
                 height={barHeight(results.length)}
                 data={results.slice(0, 10).map((r) => ({ name: r.category, failed: r.failed }))}
-                series={[{ name: 'failed', label: 'Failed calls', color: 'red.6' }]}
+                series={[{ name: 'failed', label: 'Failed calls', color: 'red.7' }]}
+                unit="Failed calls"
+                summary={`Bar chart of the calls where each category lost points: ${results
+                  .slice(0, 10)
+                  .map((r) => `${r.category} ${formatCount(r.failed)} of ${formatCount(r.scored)}`)
+                  .join(', ')}.`}
               />
             }
             figures={
@@ -89,8 +95,13 @@ export function CategoryViolationsPanel({
               <NamedBars
                 height={barHeight(results.length)}
                 data={results.slice(0, 10).map((r) => ({ name: r.category, failed_pct: r.failed_pct }))}
-                series={[{ name: 'failed_pct', label: 'Failed answers', color: 'orange.6' }]}
+                series={[{ name: 'failed_pct', label: 'Failed answers', color: 'orange.8' }]}
                 percent
+                unit="Failed answers (%)"
+                summary={`Bar chart of the share of answers failed per category: ${results
+                  .slice(0, 10)
+                  .map((r) => `${r.category} ${formatPct(r.failed_pct)}`)
+                  .join(', ')}.`}
               />
             }
             figures={
