@@ -3,11 +3,13 @@ import mantineNotificationStyles from '@mantine/notifications/styles.css?url'
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core'
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError } from '@remix-run/react'
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { ErrorScreen } from '~/components/error-screen'
+import { Toaster } from '~/components/layout/toaster'
+import { useCleanGetForms } from '~/lib/clean-search'
 import { useNonce } from '~/lib/nonce'
 import { getToast } from '~/sessions.server'
-import { PRODUCT_NAME, theme } from '~/theme'
+import { cssVariablesResolver, PRODUCT_NAME, theme } from '~/theme'
 
 export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -25,63 +27,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ toast }, { headers })
 }
 
-const toastColor = { success: 'teal', error: 'red', info: 'blue', warning: 'yellow' } as const
-
-// Fetched on the first toast only: most page loads never show one.
-const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })))
-
-function Toaster({ toast }: { toast: ReturnType<typeof useLoaderData<typeof loader>>['toast'] }) {
-  const shown = useRef(new Set<string>())
-  const [mounted, setMounted] = useState(false)
-  useEffect(() => {
-    if (!toast || shown.current.has(toast.id)) return
-    shown.current.add(toast.id)
-    setMounted(true)
-    void import('@mantine/notifications').then(({ notifications }) =>
-      notifications.show({
-        id: toast.id,
-        title: toast.title,
-        message: toast.message,
-        color: toastColor[toast.type],
-        autoClose: 3000,
-      }),
-    )
-  }, [toast])
-  return (
-    <>
-      {toast ? (
-        // Without JavaScript the toast is still said, once, in a bar fixed to the bottom of the
-        // window (the top of the page is under the fixed header).
-        <noscript>
-          <div
-            role="status"
-            style={{
-              position: 'fixed',
-              left: 0,
-              right: 0,
-              bottom: 0,
-              zIndex: 1000,
-              padding: '10px 16px',
-              textAlign: 'center',
-              fontSize: 14,
-              color: '#fff',
-              background: toast.type === 'error' ? '#c92a2a' : toast.type === 'warning' ? '#e67700' : '#087f5b',
-            }}
-          >
-            {toast.title ? <strong>{toast.title}: </strong> : null}
-            {toast.message}
-          </div>
-        </noscript>
-      ) : null}
-      {mounted ? (
-        <Suspense fallback={null}>
-          <Notifications position="top-right" zIndex={1000} />
-        </Suspense>
-      ) : null}
-    </>
-  )
-}
-
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()
   return (
@@ -94,7 +39,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <ColorSchemeScript nonce={nonce} defaultColorScheme="light" />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="light">
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
           {children}
         </MantineProvider>
         <ScrollRestoration nonce={nonce} />
@@ -106,6 +51,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const { toast } = useLoaderData<typeof loader>()
+  useCleanGetForms()
   return (
     <>
       <Toaster toast={toast} />

@@ -82,6 +82,8 @@ export default [
     route('capabilities/chatbot/:type/:conversationId', 'routes/demo-portal/capabilities/chatbot/conversation.tsx'),
     // the EMR in the demo portal's frame (the same module as /reshub/emr)
     route('emr', 'routes/reshub/emr.tsx', { id: 'routes/demo-portal/emr' }),
+    // an unknown address, shown inside the frame
+    route('*', 'routes/demo-portal/not-found.tsx'),
   ]),
   // reservation hub: today at a site, the calendar and booking, the lists by status, the EMR
   route('reshub', 'routes/reshub/layout.tsx', [
@@ -89,6 +91,7 @@ export default [
     route('calendar', 'routes/reshub/calendar.tsx'),
     route('emr', 'routes/reshub/emr.tsx'),
     route(':type', 'routes/reshub/list.tsx'),
+    route('*', 'routes/demo-portal/not-found.tsx', { id: 'routes/reshub/not-found' }),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -29,6 +29,21 @@ describe('portal layout loader', () => {
     expect(started.sort()).toEqual([paths.userDetail, paths.notifications].sort())
   })
 
+  it('sends a filter form submitted without JavaScript to the address with only the filters in use', async () => {
+    const list = '/demo-portal/solutions/call-evaluation/evaluation-list'
+    const result = await load(`${list}?date_from=&date_to=&campaign_id=3&service_id=&q=&page=2`)
+    expect(result.status).toBe(302)
+    expect(result.headers.get('Location')).toBe(`${list}?campaign_id=3&page=2`)
+    const cleared = await load(`${list}?date_from=&campaign_id=`)
+    expect(cleared.headers.get('Location')).toBe(list)
+    // already clean: the page itself
+    expect((await load(`${list}?campaign_id=3`)).status).toBe(200)
+    // a dashboard's dates sent empty mean "any period" (absent, its default period): they stay
+    const dashboard = '/demo-portal/solutions/call-evaluation/evaluation-dashboard'
+    const any = await load(`${dashboard}?date_from=&date_to=&agent_id=`)
+    expect(any.headers.get('Location')).toBe(`${dashboard}?date_from=&date_to=`)
+  })
+
   it('redirects to /login without both cookies', async () => {
     const result = await load('/reshub', { refresh: 'refresh.agent' })
     expect(result.status).toBe(302)

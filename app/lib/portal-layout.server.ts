@@ -1,7 +1,8 @@
-import { data } from '@remix-run/node'
+import { data, redirect } from '@remix-run/node'
 import { z } from 'zod'
 import { feedFromPage, appendPage, NOTIFICATION_PAGE_SIZE } from '~/lib/notification-feed'
 import { endpoints } from '#contract/endpoints'
+import { cleanedSearch } from '~/lib/clean-search'
 import { listUnreadNotifications } from '~/services/notifications.server'
 import { createUpstream } from '~/services/upstream.server'
 import { requireTokens } from '~/sessions.server'
@@ -14,9 +15,13 @@ const npageParam = z.coerce.number().int().min(1).max(MAX_PANEL_PAGES).catch(1)
  * `?notifications=open[&npage=N]` also renders the bell's panel in the page (the no-JavaScript bell).
  */
 export async function loadPortalLayout(request: Request) {
+  // a filter form sent without JavaScript: to the address with only the filters in use
+  const url = new URL(request.url)
+  const clean = cleanedSearch(url)
+  if (clean !== null) throw redirect(`${url.pathname}${clean}`)
   const tokens = await requireTokens(request)
   const api = await createUpstream(request, tokens)
-  const params = new URL(request.url).searchParams
+  const params = url.searchParams
   const panelOpen = params.get('notifications') === 'open'
   const pages = panelOpen ? npageParam.parse(params.get('npage') ?? 1) : 1
   const [user, ...lists] = await Promise.all([

@@ -11,7 +11,7 @@ export function loader() {
 
 export default function NotFound() {
   return (
-    <Center mih="100vh" p="md" bg="gray.0">
+    <Center component="main" mih="100vh" p="md" bg="gray.0">
       <Paper withBorder shadow="sm" p="xl" radius="md" maw={480} w="100%">
         <Stack align="center" gap="sm" ta="center">
           <img src="/logo.svg" alt="" width={48} height={48} />

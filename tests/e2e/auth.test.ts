@@ -21,7 +21,7 @@ test.describe('sign-in and the route guard', () => {
     test(`${account.email} signs in and sees the portal with their role`, async ({ page }) => {
       await login(page, account.email)
       expect(new URL(page.url()).pathname).toBe('/demo-portal')
-      const menu = page.locator('summary[aria-label^="Account menu"]')
+      const menu = page.locator('summary:has(.mantine-Avatar-root)')
       await expect(menu.innerText()).resolves.toContain(account.role)
       const cookies = await page.context().cookies()
       for (const name of ['access_token_demo', 'refresh_token_demo']) {
@@ -56,7 +56,7 @@ test.describe('sign-in and the route guard', () => {
 
   test('logout clears both cookies and the portal is closed again', async ({ page }) => {
     await login(page, 'admin@demo.local')
-    await page.locator('summary[aria-label^="Account menu"]').click()
+    await page.locator('summary:has(.mantine-Avatar-root)').click()
     await page.getByRole('button', { name: 'Logout' }).click()
     await page.waitForURL(/\/login/)
     const names = await cookieNames(page)

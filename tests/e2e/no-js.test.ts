@@ -18,7 +18,7 @@ test.describe('without JavaScript', () => {
     await page.waitForURL(/notifications=open/)
     await expect(page.getByRole('button', { name: /mark .* read/i }).count()).resolves.toBeGreaterThan(0)
 
-    await page.locator('summary[aria-label^="Account menu"]').click()
+    await page.locator('summary:has(.mantine-Avatar-root)').click()
     await page.getByRole('button', { name: 'Logout' }).click()
     await page.waitForURL(/\/login/)
     expect(await cookieNames(page)).not.toContain('access_token_demo')

@@ -80,7 +80,8 @@ test.describe('document OCR', () => {
     await page.getByRole('combobox', { name: 'Document type' }).selectOption('invoice')
     await page.locator('input[type=file][name=file]').setInputFiles(file)
     await page.getByRole('button', { name: 'Upload and read' }).click()
-    await page.waitForURL(new RegExp(`${OCR}/pending/\\d+$`))
+    // the upload's link is the pending one; once the document is read it redirects to the scanned one
+    await page.waitForURL(new RegExp(`${OCR}/(pending|scanned)/\\d+$`))
     await expectText(page, 'Document Uploaded Successfully')
     const id = Number(page.url().split('/').pop())
 
@@ -89,6 +90,7 @@ test.describe('document OCR', () => {
       throw new Error(`The OCR ended ${status}: ${await page.getByRole('alert').first().textContent()}`)
     expect(await page.getByRole('heading', { level: 1, name: file.name }).count()).toBe(1)
     await expectTotal(page)
+    expect(new URL(page.url()).pathname).toBe(`${OCR}/scanned/${id}`)
 
     // the page image comes through the portal's proxy, with the word boxes drawn over it
     const image = page.getByRole('img', { name: 'Page 1 as read' })
@@ -147,7 +149,8 @@ test.describe('document OCR', () => {
     await page.getByRole('combobox', { name: 'Document type' }).selectOption('invoice')
     await page.locator('input[type=file][name=file]').setInputFiles(file)
     await page.getByRole('button', { name: 'Upload and read' }).click()
-    await page.waitForURL(new RegExp(`${OCR}/pending/\\d+$`))
+    // the upload's link is the pending one; once the document is read it redirects to the scanned one
+    await page.waitForURL(new RegExp(`${OCR}/(pending|scanned)/\\d+$`))
     await see(page, 'Document Uploaded Successfully')
 
     const status = await finalStatus(page)
@@ -165,7 +168,8 @@ test.describe('document OCR', () => {
     await page.getByRole('link', { name: 'Delete' }).click()
     await page.waitForURL(/confirm-delete=1/)
     await page.getByRole('region', { name: 'Delete document' }).getByRole('button', { name: 'Delete document' }).click()
-    await page.waitForURL((url) => url.pathname === `${OCR}/pending`)
+    // back to the list it was in: read, it is a scanned document
+    await page.waitForURL((url) => url.pathname === `${OCR}/scanned`)
     await see(page, 'Deleted record successfully!')
   })
 

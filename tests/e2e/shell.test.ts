@@ -13,7 +13,7 @@ async function unreadFromBell(page: Page) {
 test.describe('the portal shell', () => {
   test('the header shows the signed-in user, their role and the navigation to every area', async ({ page }) => {
     await login(page, 'supervisor@demo.local')
-    const menu = page.locator('summary[aria-label^="Account menu"]')
+    const menu = page.locator('summary:has(.mantine-Avatar-root)')
     await expect(menu.innerText()).resolves.toMatch(/QA Supervisor/)
     for (const name of [
       'Facial recognition',

@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { Campaign, Service } from '#contract/call-evaluation'
 import type { ProjectUser } from '#contract/evaluations'
+import { FilterDisclosure } from '~/components/layout/filter-disclosure'
 import { evaluationListPath, statusOptions } from './evaluation-format'
 
 export const FILTER_FIELDS = [
@@ -96,6 +97,8 @@ export function EvaluationFilters({ values, errors, options, showAgent }: Props)
   const [campaignId, setCampaignId] = useState(values.campaign_id ?? '')
   const [serviceId, setServiceId] = useState(values.service_id ?? '')
   const error = (field: FilterField) => errors[field]?.[0]
+  // the drill-down filters show as badges outside the fold; the rest are counted on its toggle
+  const active = FILTER_FIELDS.filter((f) => values[f] && !DRILL_DOWN.some(([name]) => name === f)).length
 
   function chooseCampaign(next: string) {
     setCampaignId(next)
@@ -134,122 +137,124 @@ export function EvaluationFilters({ values, errors, options, showAgent }: Props)
           )}
         </Group>
       ) : null}
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
-        <TextInput
-          type="date"
-          name="date_from"
-          label="From"
-          defaultValue={values.date_from}
-          error={error('date_from')}
-        />
-        <TextInput type="date" name="date_to" label="To" defaultValue={values.date_to} error={error('date_to')} />
-        <NativeSelect
-          name="campaign_id"
-          label="Campaign"
-          value={campaignId}
-          onChange={(e) => chooseCampaign(e.currentTarget.value)}
-          data={[any, ...campaigns.map((c) => ({ value: String(c.id), label: c.name }))]}
-          error={error('campaign_id')}
-        />
-        <NativeSelect
-          name="service_id"
-          label="Service"
-          value={serviceId}
-          onChange={(e) => setServiceId(e.currentTarget.value)}
-          data={serviceOptions(campaigns, services, campaignId, hydrated)}
-          error={error('service_id')}
-        />
-        {showAgent ? (
+      <FilterDisclosure active={active} open={Object.values(errors).some((e) => e?.length)}>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
+          <TextInput
+            type="date"
+            name="date_from"
+            label="From"
+            defaultValue={values.date_from}
+            error={error('date_from')}
+          />
+          <TextInput type="date" name="date_to" label="To" defaultValue={values.date_to} error={error('date_to')} />
           <NativeSelect
-            name="agent_id"
-            label="Agent"
-            defaultValue={values.agent_id ?? ''}
-            data={people(agents)}
-            error={error('agent_id')}
+            name="campaign_id"
+            label="Campaign"
+            value={campaignId}
+            onChange={(e) => chooseCampaign(e.currentTarget.value)}
+            data={[any, ...campaigns.map((c) => ({ value: String(c.id), label: c.name }))]}
+            error={error('campaign_id')}
           />
-        ) : null}
-        <NativeSelect
-          name="supervisor_id"
-          label="QA supervisor"
-          defaultValue={values.supervisor_id ?? ''}
-          data={people(supervisors)}
-          error={error('supervisor_id')}
-        />
-        <NativeSelect
-          name="department_id"
-          label="Department"
-          defaultValue={values.department_id ?? ''}
-          data={named(options.departments)}
-          error={error('department_id')}
-        />
-        <NativeSelect
-          name="location_id"
-          label="Location"
-          defaultValue={values.location_id ?? ''}
-          data={named(options.locations)}
-          error={error('location_id')}
-        />
-        <NativeSelect
-          name="template_internal_id"
-          label="Template"
-          defaultValue={values.template_internal_id ?? ''}
-          data={named(options.templates)}
-          error={error('template_internal_id')}
-        />
-        <NativeSelect
-          name="status"
-          label="Status"
-          defaultValue={values.status ?? ''}
-          data={[any, ...statusOptions]}
-          error={error('status')}
-        />
-        <Group grow gap="xs" align="flex-start">
+          <NativeSelect
+            name="service_id"
+            label="Service"
+            value={serviceId}
+            onChange={(e) => setServiceId(e.currentTarget.value)}
+            data={serviceOptions(campaigns, services, campaignId, hydrated)}
+            error={error('service_id')}
+          />
+          {showAgent ? (
+            <NativeSelect
+              name="agent_id"
+              label="Agent"
+              defaultValue={values.agent_id ?? ''}
+              data={people(agents)}
+              error={error('agent_id')}
+            />
+          ) : null}
+          <NativeSelect
+            name="supervisor_id"
+            label="QA supervisor"
+            defaultValue={values.supervisor_id ?? ''}
+            data={people(supervisors)}
+            error={error('supervisor_id')}
+          />
+          <NativeSelect
+            name="department_id"
+            label="Department"
+            defaultValue={values.department_id ?? ''}
+            data={named(options.departments)}
+            error={error('department_id')}
+          />
+          <NativeSelect
+            name="location_id"
+            label="Location"
+            defaultValue={values.location_id ?? ''}
+            data={named(options.locations)}
+            error={error('location_id')}
+          />
+          <NativeSelect
+            name="template_internal_id"
+            label="Template"
+            defaultValue={values.template_internal_id ?? ''}
+            data={named(options.templates)}
+            error={error('template_internal_id')}
+          />
+          <NativeSelect
+            name="status"
+            label="Status"
+            defaultValue={values.status ?? ''}
+            data={[any, ...statusOptions]}
+            error={error('status')}
+          />
+          <Group grow gap="xs" align="flex-start">
+            <TextInput
+              type="number"
+              name="score_min"
+              label="Score from"
+              min={0}
+              max={100}
+              defaultValue={values.score_min}
+              error={error('score_min')}
+            />
+            <TextInput
+              type="number"
+              name="score_max"
+              label="to"
+              min={0}
+              max={100}
+              defaultValue={values.score_max}
+              error={error('score_max')}
+            />
+          </Group>
           <TextInput
-            type="number"
-            name="score_min"
-            label="Score from"
-            min={0}
-            max={100}
-            defaultValue={values.score_min}
-            error={error('score_min')}
+            type="search"
+            name="q"
+            label="Search"
+            placeholder="Customer, purpose, agent or #id"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            defaultValue={values.q}
+            error={error('q')}
           />
-          <TextInput
-            type="number"
-            name="score_max"
-            label="to"
-            min={0}
-            max={100}
-            defaultValue={values.score_max}
-            error={error('score_max')}
+        </SimpleGrid>
+        <Group justify="space-between" mt="md" gap="sm">
+          <Checkbox
+            name="auto_fail"
+            value="true"
+            label="Auto-fail only"
+            defaultChecked={['true', 'on', '1'].includes(values.auto_fail ?? '')}
+            error={error('auto_fail')}
           />
+          <Group gap="sm">
+            <Button component={Link} to={evaluationListPath} variant="default">
+              Reset
+            </Button>
+            <Button type="submit" leftSection={<IconFilter size={16} aria-hidden />}>
+              Apply filters
+            </Button>
+          </Group>
         </Group>
-        <TextInput
-          type="search"
-          name="q"
-          label="Search"
-          placeholder="Customer, purpose, agent or #id"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          defaultValue={values.q}
-          error={error('q')}
-        />
-      </SimpleGrid>
-      <Group justify="space-between" mt="md" gap="sm">
-        <Checkbox
-          name="auto_fail"
-          value="true"
-          label="Auto-fail only"
-          defaultChecked={['true', 'on', '1'].includes(values.auto_fail ?? '')}
-          error={error('auto_fail')}
-        />
-        <Group gap="sm">
-          <Button component={Link} to={evaluationListPath} variant="default">
-            Reset
-          </Button>
-          <Button type="submit" leftSection={<IconFilter size={16} aria-hidden />}>
-            Apply filters
-          </Button>
-        </Group>
-      </Group>
+      </FilterDisclosure>
     </Form>
   )
 }

@@ -4,6 +4,7 @@ import { Link } from '@remix-run/react'
 import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react'
 import type { EvaluationOrdering, EvaluationSummary } from '#contract/evaluations'
 import { ListPager } from '~/components/layout/list-pager'
+import classes from './evaluation-table.module.css'
 import {
   evaluationDetailPath,
   formatDateTime,
@@ -47,8 +48,16 @@ function SortHeader({
 export function EvaluationTable({ evaluations, ordering, sortHref }: Props) {
   const sort = { ordering, sortHref }
   return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="xs" aria-label="Call evaluations">
+    // focusable, so that a keyboard can scroll it when the window is narrower than the table
+    <div className={classes.scroll} tabIndex={0} role="region" aria-label="Call evaluations, scrollable">
+      <Table
+        striped
+        highlightOnHover
+        verticalSpacing="sm"
+        horizontalSpacing="xs"
+        aria-label="Call evaluations"
+        className={classes.table}
+      >
         <Table.Thead>
           <Table.Tr>
             <SortHeader label="Call time" field="call_time" {...sort} />
@@ -75,20 +84,20 @@ export function EvaluationTable({ evaluations, ordering, sortHref }: Props) {
                   {e.customer_name ? ` · ${e.customer_name}` : ''}
                 </Text>
               </Table.Td>
-              <Table.Td>{e.agent.name}</Table.Td>
-              <Table.Td>
+              <Table.Td data-label="Agent">{e.agent.name}</Table.Td>
+              <Table.Td data-label="Campaign / service">
                 <Text size="sm">{e.campaign.name}</Text>
                 <Text size="xs" c="dimmed">
                   {e.service?.name ?? 'No service'}
                 </Text>
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-label="Template">
                 <Text size="sm">{e.template.name}</Text>
                 <Text size="xs" c="dimmed">
                   v{e.template.version}
                 </Text>
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-label="AI score">
                 {e.scoring_status === 'completed' ? (
                   formatScore(e.ai_score)
                 ) : (
@@ -97,8 +106,8 @@ export function EvaluationTable({ evaluations, ordering, sortHref }: Props) {
                   </Badge>
                 )}
               </Table.Td>
-              <Table.Td>{formatScore(e.auditor_score)}</Table.Td>
-              <Table.Td>
+              <Table.Td data-label="Auditor score">{formatScore(e.auditor_score)}</Table.Td>
+              <Table.Td data-label="Auto-fail">
                 {e.auto_fail ? (
                   <Tooltip label="An auto-fail category failed">
                     <Badge
@@ -117,17 +126,17 @@ export function EvaluationTable({ evaluations, ordering, sortHref }: Props) {
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-label="Status">
                 <Badge color={statusColor[e.status]} variant="light" miw="max-content" tt="none">
                   {statusLabel[e.status]}
                 </Badge>
               </Table.Td>
-              <Table.Td>{formatDuration(e.duration_s)}</Table.Td>
+              <Table.Td data-label="Duration">{formatDuration(e.duration_s)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   )
 }
 

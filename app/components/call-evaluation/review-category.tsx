@@ -1,6 +1,6 @@
 import { Anchor, Group, Table, Text, UnstyledButton } from '@mantine/core'
 import { Link } from '@remix-run/react'
-import { IconAlertTriangle, IconChevronDown, IconChevronRight } from '@tabler/icons-react'
+import { IconAlertTriangle, IconChevronDown, IconChevronRight, IconShieldCheck } from '@tabler/icons-react'
 import type { AnswerValue, ManualReviewCategory } from '#contract/evaluations'
 import { formatScore } from './evaluation-format'
 import { ReviewQuestion, type ReviewMode } from './review-question'
@@ -28,15 +28,18 @@ function AutoFailCell({ category, mode }: { category: ManualReviewCategory; mode
       </Text>
     )
   const failed = mode === 'ai' ? category.ai_failed : (category.auditor_failed ?? category.ai_failed)
+  // a warning triangle only where the category failed; a passed one reads as what it is
+  const Icon = failed ? IconAlertTriangle : IconShieldCheck
+  // on a narrow card the word goes under the icon rather than past the card's edge
   return (
-    <Group gap={4} wrap="nowrap">
-      <IconAlertTriangle
+    <Group gap={4} wrap="wrap">
+      <Icon
         size={18}
-        color={failed ? 'var(--mantine-color-red-7)' : 'var(--mantine-color-orange-5)'}
+        color={failed ? 'var(--mantine-color-red-7)' : 'var(--mantine-color-teal-7)'}
         role="img"
         aria-label="Auto-fail category"
       />
-      <Text size="xs" c={failed ? 'red.8' : 'dimmed'} fw={failed ? 700 : 400}>
+      <Text size="xs" c={failed ? 'red.8' : 'teal.8'} fw={failed ? 700 : 500}>
         {failed ? 'Failed' : 'Passed'}
       </Text>
     </Group>

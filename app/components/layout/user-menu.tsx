@@ -26,9 +26,10 @@ export function UserMenu({ user }: { user: User }) {
 
   return (
     <details ref={ref} className={classes.disclosure}>
-      <UnstyledButton component="summary" className={classes.summary} aria-label={`Account menu for ${user.full_name}`}>
+      {/* named by what it shows (name and role), so a voice user can say what they see */}
+      <UnstyledButton component="summary" className={classes.summary}>
         <Group gap="xs" wrap="nowrap">
-          <Avatar color="indigo" radius="xl" size={34}>
+          <Avatar color="indigo" radius="xl" size={34} aria-hidden>
             {initials(user)}
           </Avatar>
           <div className={classes.userText}>

@@ -44,9 +44,11 @@ export function NotificationBell({ page }: { page: NotificationList }) {
   params.set('notifications', 'open')
 
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withArrow>
-      <Popover.Target>
-        <Indicator label={feed.unreadCount} size={18} disabled={feed.unreadCount === 0} color="red" offset={4}>
+    // the indicator goes around the popover, not inside its target: the target's ARIA state (expanded,
+    // controls) belongs on the link itself, not on the indicator's <div>
+    <Indicator label={feed.unreadCount} size={18} disabled={feed.unreadCount === 0} color="red" offset={4}>
+      <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withArrow>
+        <Popover.Target>
           <ActionIcon
             component="a"
             href={`${location.pathname}?${params}`}
@@ -62,33 +64,33 @@ export function NotificationBell({ page }: { page: NotificationList }) {
           >
             <IconBell size={22} stroke={1.6} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Title order={2} size="h5" mb={4}>
-          Notifications
-        </Title>
-        <Text size="xs" c="dimmed">
-          {feed.unreadCount} unread
-        </Text>
-        <ScrollArea.Autosize mah={360} type="auto">
-          <NotificationItems
-            items={feed.items}
-            markRead={(n) => <MarkRead notification={n} onDone={(id) => setFeed((f) => markRead(f, id))} />}
-          />
-        </ScrollArea.Autosize>
-        {next ? (
-          <Button
-            variant="light"
-            fullWidth
-            mt="sm"
-            loading={more.state !== 'idle'}
-            onClick={() => more.load(`${RESOURCE}?page=${next}`)}
-          >
-            Load more
-          </Button>
-        ) : null}
-      </Popover.Dropdown>
-    </Popover>
+        </Popover.Target>
+        <Popover.Dropdown>
+          <Title order={2} size="h5" mb={4}>
+            Notifications
+          </Title>
+          <Text size="xs" c="dimmed">
+            {feed.unreadCount} unread
+          </Text>
+          <ScrollArea.Autosize mah={360} type="auto">
+            <NotificationItems
+              items={feed.items}
+              markRead={(n) => <MarkRead notification={n} onDone={(id) => setFeed((f) => markRead(f, id))} />}
+            />
+          </ScrollArea.Autosize>
+          {next ? (
+            <Button
+              variant="light"
+              fullWidth
+              mt="sm"
+              loading={more.state !== 'idle'}
+              onClick={() => more.load(`${RESOURCE}?page=${next}`)}
+            >
+              Load more
+            </Button>
+          ) : null}
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   )
 }

@@ -2,6 +2,7 @@ import { Button, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/cor
 import { Form, Link } from '@remix-run/react'
 import { useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
+import { FilterDisclosure } from '~/components/layout/filter-disclosure'
 import { named, people, serviceOptions, type FilterOptions } from '../evaluation-filters'
 import type { FieldErrors, FilterKey, FilterValues } from './dashboard-links'
 
@@ -24,6 +25,10 @@ export function DashboardFilters({ action, label, values, errors, options, showA
   const [campaignId, setCampaignId] = useState(values.campaign_id ?? '')
   const [serviceId, setServiceId] = useState(values.service_id ?? '')
   const error = (field: FilterKey) => errors[field]?.[0]
+  // the period always has dates (the last days by default): the toggle counts the other filters
+  const active = (Object.keys(values) as FilterKey[]).filter(
+    (key) => values[key] && key !== 'date_from' && key !== 'date_to',
+  ).length
 
   function chooseCampaign(next: string) {
     setCampaignId(next)
@@ -47,55 +52,57 @@ export function DashboardFilters({ action, label, values, errors, options, showA
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, lg: 5 }} spacing="sm" verticalSpacing={6}>
-        <TextInput
-          type="date"
-          name="date_from"
-          label="From"
-          size="xs"
-          defaultValue={values.date_from}
-          error={error('date_from')}
-        />
-        <TextInput
-          type="date"
-          name="date_to"
-          label="To"
-          size="xs"
-          defaultValue={values.date_to}
-          error={error('date_to')}
-        />
-        <NativeSelect
-          name="campaign_id"
-          label="Campaign"
-          size="xs"
-          value={campaignId}
-          onChange={(e) => chooseCampaign(e.currentTarget.value)}
-          data={named(options.campaigns)}
-          error={error('campaign_id')}
-        />
-        <NativeSelect
-          name="service_id"
-          label="Service"
-          size="xs"
-          value={serviceId}
-          onChange={(e) => setServiceId(e.currentTarget.value)}
-          data={serviceOptions(options.campaigns, options.services, campaignId, hydrated)}
-          error={error('service_id')}
-        />
-        {select('department_id', 'Department', named(options.departments))}
-        {select('location_id', 'Location', named(options.locations))}
-        {showAgent ? select('agent_id', 'Agent', people(options.agents)) : null}
-        {select('supervisor_id', 'QA supervisor', people(options.supervisors))}
-        {select('template_internal_id', 'Template', named(options.templates))}
-        <Group gap="xs" align="flex-end" justify="flex-end" wrap="nowrap">
-          <Button component={Link} to={action} variant="default" size="xs">
-            Reset
-          </Button>
-          <Button type="submit" size="xs">
-            Apply filters
-          </Button>
-        </Group>
-      </SimpleGrid>
+      <FilterDisclosure active={active} open={Object.values(errors).some((e) => e?.length)}>
+        <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, lg: 5 }} spacing="sm" verticalSpacing={6}>
+          <TextInput
+            type="date"
+            name="date_from"
+            label="From"
+            size="xs"
+            defaultValue={values.date_from}
+            error={error('date_from')}
+          />
+          <TextInput
+            type="date"
+            name="date_to"
+            label="To"
+            size="xs"
+            defaultValue={values.date_to}
+            error={error('date_to')}
+          />
+          <NativeSelect
+            name="campaign_id"
+            label="Campaign"
+            size="xs"
+            value={campaignId}
+            onChange={(e) => chooseCampaign(e.currentTarget.value)}
+            data={named(options.campaigns)}
+            error={error('campaign_id')}
+          />
+          <NativeSelect
+            name="service_id"
+            label="Service"
+            size="xs"
+            value={serviceId}
+            onChange={(e) => setServiceId(e.currentTarget.value)}
+            data={serviceOptions(options.campaigns, options.services, campaignId, hydrated)}
+            error={error('service_id')}
+          />
+          {select('department_id', 'Department', named(options.departments))}
+          {select('location_id', 'Location', named(options.locations))}
+          {showAgent ? select('agent_id', 'Agent', people(options.agents)) : null}
+          {select('supervisor_id', 'QA supervisor', people(options.supervisors))}
+          {select('template_internal_id', 'Template', named(options.templates))}
+          <Group gap="xs" align="flex-end" justify="flex-end" wrap="nowrap">
+            <Button component={Link} to={action} variant="default" size="xs">
+              Reset
+            </Button>
+            <Button type="submit" size="xs">
+              Apply filters
+            </Button>
+          </Group>
+        </SimpleGrid>
+      </FilterDisclosure>
     </Form>
   )
 }

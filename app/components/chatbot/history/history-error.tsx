@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from '@remix-run/react'
-import { RefusalPage } from '~/components/chatbot/knowledge/refusal-page'
+import { RefusalPage } from '~/components/layout/refusal-page'
 import { ErrorScreen } from '~/components/error-screen'
 
 /**

@@ -181,7 +181,7 @@ describe('article form page', () => {
         throw new Response('Article not found', { status: 404 })
       },
     })
-    expect(await screen.findByRole('heading', { level: 1, name: 'Not found' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument()
     expect(screen.getByText('Article not found')).toBeInTheDocument()
     expect(screen.queryByLabelText(/^Title/)).not.toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Back to the knowledge base' })).toHaveAttribute('href', LIST)

@@ -160,7 +160,7 @@ describe('conversation page', () => {
   it('shows a conversation that is not there, or not yours, as not found inside the portal', async () => {
     const copilot = seedCopilot('agent')
     renderConversation(`${BASE}/trelli_chat/${copilot.conversation_id}`, 'visitor')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Not found' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument()
     expect(screen.getByText('Conversation not found')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Back to the conversations' })).toHaveAttribute(
       'href',

@@ -85,7 +85,7 @@ export default function ConversationPage() {
   )
 }
 
-// A conversation that is not there (or not the user's) reads "Not found" inside the portal frame.
+// A conversation that is not there (or not the user's) reads "Page not found" inside the portal frame.
 export function ErrorBoundary() {
   const { type } = useParams()
   const list = isHistoryType(type) ? type : 'past_history'

@@ -182,7 +182,7 @@ describe('conversation history page', () => {
 
   it('shows a list type that does not exist as not found, inside the portal', async () => {
     renderHistory(`${BASE}/everything`)
-    expect(await screen.findByRole('heading', { level: 1, name: 'Not found' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument()
     expect(screen.getByText('There is no such conversation list.')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Back to the chatbot' })).toHaveAttribute('href', BASE)
     expect(screen.getByRole('navigation', { name: 'Portal' })).toBeInTheDocument()

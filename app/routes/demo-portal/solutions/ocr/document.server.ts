@@ -1,8 +1,9 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { endpoints } from '#contract/endpoints'
 import type { DocumentBucket } from '#contract/ocr'
 import {
   ASK_INTENT,
+  bucketOf,
   bucketPath,
   CONFIRM_PARAM,
   DELETE_ERROR,
@@ -38,13 +39,21 @@ async function documentFailure(thrown: unknown, api: Upstream): Promise<never> {
   throw errorResponse(status, status === 404 ? NOT_FOUND : message, api.headers)
 }
 
-/** The document, its pages' images as the portal's proxy paths; `?confirm-delete` for the no-JavaScript delete step. */
+/**
+ * The document, its pages' images as the portal's proxy paths; `?confirm-delete` for the no-JavaScript
+ * delete step. A document is shown under the bucket it is in: an address under another one (the upload's
+ * "pending" link once the document is read, an old link) redirects there, so the address and the
+ * breadcrumb say where it is now.
+ */
 export async function loadDocument({ request, params }: LoaderFunctionArgs) {
   const { bucket, id } = paramsOf(params)
   const api = await createUpstream(request)
   const detail = await api
     .request(endpoints.documentDetails, { query: { document_id: id } })
     .catch((thrown: unknown) => documentFailure(thrown, api))
+  const current = bucketOf(detail.status)
+  if (current !== bucket)
+    throw redirect(`${documentPath(current, id)}${new URL(request.url).search}`, { headers: api.headers })
   const pages: ShownPage[] = detail.pages.map(({ image_url: imageUrl, ...page }) => ({
     ...page,
     src: toPortalImageUrl(imageUrl),

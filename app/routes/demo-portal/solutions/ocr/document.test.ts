@@ -57,10 +57,10 @@ describe('document page loader', () => {
     expect((await load('scanned', OCR_IDS.invoice, '?confirm-delete=1')).body.confirming).toBe(true)
   })
 
-  it('shows the document under any bucket, so the pending link still works once it is read', async () => {
-    const result = await load('pending', OCR_IDS.invoice)
-    expect(result.status).toBe(200)
-    expect(result.body.bucket).toBe('pending')
+  it('sends an address under another bucket (the upload\'s pending link once the document is read) to the one it is in', async () => {
+    const result = await load('pending', OCR_IDS.invoice, '?confirm-delete=1')
+    expect(result.status).toBe(302)
+    expect(result.headers.get('Location')).toBe(`${OCR}/scanned/${OCR_IDS.invoice}?confirm-delete=1`)
   })
 
   it("answers 404 'Document not found' for an unknown, someone else's or a malformed id", async () => {

@@ -1,0 +1,97 @@
+import { VisuallyHidden } from '@mantine/core'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import type { ShownToast } from '~/sessions.server'
+
+const toastColor = { success: 'teal', error: 'red', info: 'blue', warning: 'yellow' } as const
+
+/** SPEC: a toast shows for 3 s; reading it (pointer over it, or focus in it) holds it, errors stay until closed. */
+export const TOAST_MS = 3000
+
+// Fetched on the first toast only: most page loads never show one.
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })))
+
+const said = (toast: ShownToast) => (toast.title ? `${toast.title}: ${toast.message}` : toast.message)
+
+/**
+ * The flash toast of the last action, once. With JavaScript it is a Mantine notification that closes
+ * itself after TOAST_MS unless it is an error, paused while the pointer is over it or focus is in it,
+ * and said in a live region rendered with the page (a region that appears with its text is often not
+ * read). Without JavaScript it is a bar at the bottom of the window.
+ */
+export function Toaster({ toast }: { toast: ShownToast | null }) {
+  const shown = useRef(new Set<string>())
+  const [mounted, setMounted] = useState(false)
+  const [announced, setAnnounced] = useState<ShownToast | null>(null)
+  useEffect(() => {
+    if (!toast || shown.current.has(toast.id)) return
+    shown.current.add(toast.id)
+    setMounted(true)
+    setAnnounced(toast)
+    let timer: ReturnType<typeof setTimeout> | undefined
+    void import('@mantine/notifications').then(({ notifications }) => {
+      const hide = () => notifications.hide(toast.id)
+      const hold = () => clearTimeout(timer)
+      const release = () => {
+        hold()
+        if (toast.type !== 'error') timer = setTimeout(hide, TOAST_MS)
+      }
+      notifications.show({
+        id: toast.id,
+        title: toast.title,
+        message: toast.message,
+        color: toastColor[toast.type],
+        // the timer is ours, so that focus holds it as well as the pointer
+        autoClose: false,
+        // said by the live region below, not a second time by the notification
+        role: 'group',
+        'aria-label': said(toast),
+        onPointerEnter: hold,
+        onPointerLeave: release,
+        onFocusCapture: hold,
+        onBlurCapture: release,
+        onClose: hold,
+      })
+      release()
+    })
+    return () => clearTimeout(timer)
+  }, [toast])
+  return (
+    <>
+      <VisuallyHidden
+        role={announced?.type === 'error' ? 'alert' : 'status'}
+        aria-live={announced?.type === 'error' ? 'assertive' : 'polite'}
+      >
+        {announced ? said(announced) : null}
+      </VisuallyHidden>
+      {toast ? (
+        // Without JavaScript the toast is still said, once, in a bar fixed to the bottom of the
+        // window (the top of the page is under the fixed header).
+        <noscript>
+          <div
+            role="status"
+            style={{
+              position: 'fixed',
+              left: 0,
+              right: 0,
+              bottom: 0,
+              zIndex: 1000,
+              padding: '10px 16px',
+              textAlign: 'center',
+              fontSize: 14,
+              color: '#fff',
+              background: toast.type === 'error' ? '#b72626' : toast.type === 'warning' ? '#975800' : '#076d4e',
+            }}
+          >
+            {toast.title ? <strong>{toast.title}: </strong> : null}
+            {toast.message}
+          </div>
+        </noscript>
+      ) : null}
+      {mounted ? (
+        <Suspense fallback={null}>
+          <Notifications position="top-right" zIndex={1000} />
+        </Suspense>
+      ) : null}
+    </>
+  )
+}
