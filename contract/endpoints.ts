@@ -259,7 +259,8 @@ const table = {
     method: 'PUT',
     path: '/api/call_evaluation/change_status/',
     tag: 'call evaluation',
-    summary: 'Move an evaluation to another status (reviewers; an agent acknowledges or disputes their own)',
+    summary:
+      'Move an evaluation to another status (reviewers; an agent acknowledges or disputes their own, a dispute with its reason in comment)',
     access: 'signed-in',
     body: evaluations.changeStatusBody,
     response: evaluations.actionStatus,

@@ -222,9 +222,21 @@ export type ManualReviewBody = z.infer<typeof manualReviewBody>
 export const changeStatusBody = z.object({
   call_evaluation_id: id,
   status: evaluationStatus,
-  comment: z.string().trim().max(1000).default(''),
+  /** Why the status changes; for a dispute, its reason, which it needs (400 without). */
+  comment: z.string().trim().max(1000, 'Keep the comment to 1,000 characters').default(''),
 })
 export type ChangeStatusBody = z.infer<typeof changeStatusBody>
+
+/** An agent disputes a result with a reason: the API answers 400 with this, and the status form says it at the field. */
+export const DISPUTE_NEEDS_REASON = 'A dispute needs a reason: say what in the evaluation you disagree with.'
+export const lacksDisputeReason = (body: { status: EvaluationStatus; comment?: string }) =>
+  body.status === 'disputed' && !body.comment?.trim()
+
+/** The status form's rules: the body's, and a dispute's reason (the API's check, said at the comment). */
+export const changeStatusForm = changeStatusBody.superRefine((body, ctx) => {
+  if (lacksDisputeReason(body))
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['comment'], message: DISPUTE_NEEDS_REASON })
+})
 
 export const statusHistoryEntry = z.object({
   id: z.number().int(),

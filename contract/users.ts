@@ -33,7 +33,8 @@ export const userEmail = z
   .min(1, 'Email is required')
   .max(254, 'Email is too long')
   .email('Enter a valid email address')
-  .transform((v) => v.toLowerCase())
+  // a check, not a .transform(): see `userFields`
+  .toLowerCase()
 
 export const userPassword = z
   .string()
@@ -46,7 +47,8 @@ export const employeeCode = z
   .min(1, 'Employee code is required')
   .max(30, 'Employee code is at most 30 characters')
   .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, 'Employee code: use letters, digits, dots, slashes and hyphens')
-  .transform((v) => v.toUpperCase())
+  // a check, not a .transform(): see `userFields`
+  .toUpperCase()
 
 export const phoneNumber = z
   .string()
@@ -55,7 +57,16 @@ export const phoneNumber = z
   .regex(/^\+?[0-9][0-9 ()-]*$/, 'Enter a phone number: digits, spaces, brackets and hyphens, optionally after +')
   .refine((v) => v.replace(/\D/g, '').length >= 7, 'A phone number has at least 7 digits')
 
-/** The fields of a user as the create and edit forms send them (ids from the access_mgmt lookups). */
+/**
+ * The fields of a user as the create and edit forms send them (ids from the access_mgmt lookups).
+ *
+ * Every error in one answer: zod runs the object's refinement (`userRules`: what a role requires) only
+ * when no field has aborted, and a failed `.transform()` aborts its field. So a field here normalises
+ * with zod's string checks (`.trim()`, `.toLowerCase()`), which leave a failed field merely invalid,
+ * never with `.transform()`: otherwise an empty form reports the names and e-mail first and, once
+ * they are fixed, the employee code, department and location the role needs. (A missing or
+ * wrongly-typed key still aborts; the forms send every key as a string or null.)
+ */
 const userFields = z.object({
   email: userEmail,
   first_name: personName('First name'),

@@ -110,9 +110,14 @@ test.describe('user management', () => {
     await login(page, 'admin@demo.local')
     const email = emailFor('nojs')
     await page.goto(`${LIST}/add`)
-    // an empty save comes back from the server with the contract's messages
+    // an empty save comes back from the server with the contract's messages, all of them at once:
+    // the names and e-mail, and the staff record that the default role (agent) requires
     await page.getByRole('button', { name: 'Create user' }).click()
     await expectText(page, 'First name is required')
+    for (const message of ['Email is required', 'Employee code is required for agents and QA supervisors']) {
+      await expectText(page, message)
+    }
+    await expectText(page, 'Location is required for agents and QA supervisors')
     await fillAgent(page, { first: 'Ivy', last: 'Tan', email })
     await page.getByLabel('Password', { exact: true }).fill('Welcome@2025')
     await page.getByRole('button', { name: 'Create user' }).click()

@@ -2,6 +2,8 @@ import { HttpResponse } from 'msw'
 import { endpoints, pathOf } from '#contract/endpoints'
 import {
   changeStatusBody,
+  DISPUTE_NEEDS_REASON,
+  lacksDisputeReason,
   type AnswerValue,
   type EvaluationStatus,
   type EvaluationSummary,
@@ -245,6 +247,7 @@ export const evaluationHandlers = [
       if (found instanceof Response) return found
       const current = actionStatusFor(found.key, found.evaluation.status, found.id)
       if (!current.allowed.includes(body.status)) return error(400, 'Invalid input', { status: ['Not allowed now'] })
+      if (lacksDisputeReason(body)) return error(400, DISPUTE_NEEDS_REASON, { comment: [DISPUTE_NEEDS_REASON] })
       evaluationState.statusChanges.push(body)
       evaluationState.status.set(found.id, body.status)
       return actionStatusFor(found.key, body.status, found.id)

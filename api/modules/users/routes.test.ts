@@ -220,6 +220,42 @@ describe('POST create_user/', () => {
     expect(notAgent.json().errors).toEqual({ supervisor_id: ['Only agents report to a QA supervisor'] })
   })
 
+  it("answers every error of a form in one round: the fields' own and the ones the role requires", async () => {
+    // what the portal's form sends when nothing is filled in and the role is left at Agent
+    const empty = { email: '', first_name: '', last_name: '', role: 'agent', employee_code: null, department_id: null }
+    const res = await send('POST', paths.createUser, { ...empty, location_id: null })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().errors).toEqual({
+      email: ['Email is required', 'Enter a valid email address'],
+      first_name: ['First name is required'],
+      last_name: ['Last name is required'],
+      employee_code: ['Employee code is required for agents and QA supervisors'],
+      department_id: ['Department is required for agents and QA supervisors'],
+      location_id: ['Location is required for agents and QA supervisors'],
+    })
+    // a malformed email or employee code (each normalised: lower and upper case) does not hide the role's rules
+    const bad = await send('POST', paths.createUser, {
+      ...agentBody({ email: 'Not An Email', employee_code: 'ag 1', department_id: null }),
+    })
+    expect(bad.statusCode).toBe(400)
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['department_id', 'email', 'employee_code'])
+    // and the edit answers the same way
+    const edit = await send('PUT', paths.editUser, {
+      ...empty,
+      id: f.agent.id,
+      email: 'Bad',
+      location_id: f.manchester.id,
+    })
+    expect(edit.statusCode).toBe(400)
+    expect(Object.keys(edit.json().errors).sort()).toEqual([
+      'department_id',
+      'email',
+      'employee_code',
+      'first_name',
+      'last_name',
+    ])
+  })
+
   it('checks the ids against the lookups and the supervisor', async () => {
     const res = await send(
       'POST',

@@ -61,8 +61,8 @@ describe('POST user-upload/: a per-row report', () => {
     'lost.dept@up.test,Lou,Lost,agent,AG-9003,,Moon Base,Cape Town Centre,,MCX-IE,,,,',
     // 13: an agent as supervisor
     'bad.sup@up.test,Ben,Boss,agent,AG-9004,,Energy Collections,Cape Town Centre,zoe.agent@test.local,,,,,',
-    // 14: an agent without department or location
-    'no.team@up.test,Nat,Team,agent,AG-9005,,,,,,,,,',
+    // 14: an agent without first name, department or location: every problem of the row at once
+    'no.team@up.test,,Team,agent,AG-9005,,,,,,,,,',
     // 15: more cells than the header
     'extra@up.test,Ext,Ra,visitor,,,,,,,,,,,surprise',
     // 16: a bad date and phone
@@ -113,6 +113,7 @@ describe('POST user-upload/: a per-row report', () => {
     })
     expect(reasons[13]).toEqual({ supervisor_email: ['No active QA supervisor has the email zoe.agent@test.local'] })
     expect(reasons[14]).toEqual({
+      first_name: ['First name is required'],
       department: ['Department is required for agents and QA supervisors'],
       location: ['Location is required for agents and QA supervisors'],
     })

@@ -1,6 +1,13 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { accessStatus, actionStatus, evaluationDetail, reviewSession, type ActionStatus } from '#contract/evaluations'
+import {
+  accessStatus,
+  actionStatus,
+  DISPUTE_NEEDS_REASON,
+  evaluationDetail,
+  reviewSession,
+  type ActionStatus,
+} from '#contract/evaluations'
 import { paths } from '#contract/paths'
 import { callEvaluations, evaluationStatusHistory, recordings, reviewSessions } from '#api/db/schema'
 import { goodCall, makeEvaluation, type EvaluationBasics } from '#api/modules/evaluations/fixtures'
@@ -180,6 +187,26 @@ describe('status changes', () => {
     // a reviewer settles the dispute
     expect((await actions(id, 'auditor')).allowed).toEqual(['under_review', 'reviewed'])
     expect((await change(id, 'reviewed', 'auditor')).statusCode).toBe(200)
+    expect((await change(id, 'acknowledged', 'agent')).statusCode).toBe(200)
+  })
+
+  it('a dispute needs a reason: 400 with a clear message at the comment, and nothing changes', async () => {
+    const id = await newEvaluation('agent')
+    for (const comment of ['', '   \n ']) {
+      const res = await change(id, 'disputed', 'agent', comment)
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toEqual({
+        data: null,
+        message: 'A dispute needs a reason: say what in the evaluation you disagree with.',
+        errors: { comment: ['A dispute needs a reason: say what in the evaluation you disagree with.'] },
+      })
+    }
+    // no comment at all is no reason either
+    const none = await put(paths.changeStatus, { call_evaluation_id: id, status: 'disputed' }, 'agent')
+    expect(none.statusCode).toBe(400)
+    expect(none.json().errors).toEqual({ comment: [DISPUTE_NEEDS_REASON] })
+    expect((await actions(id, 'agent')).status).toBe('ai_evaluated')
+    // acknowledging needs none
     expect((await change(id, 'acknowledged', 'agent')).statusCode).toBe(200)
   })
 

@@ -1,10 +1,16 @@
 import { desc, eq } from 'drizzle-orm'
-import type { ActionStatus, ChangeStatusBody } from '#contract/evaluations'
+import {
+  DISPUTE_NEEDS_REASON,
+  lacksDisputeReason,
+  type ActionStatus,
+  type ChangeStatusBody,
+} from '#contract/evaluations'
 import type { Db } from '../../../db/client'
 import { callEvaluations, evaluationStatusHistory, users } from '../../../db/schema'
 import { type Actor } from '../../../auth/access'
 import { allowedMoves, assertCanView, assertMove, isReviewer, loadHead, lockedByOther } from './access'
 import { fullName, type Conn } from '../../../db/sql'
+import { HttpError } from '../../../lib/http-error'
 
 /** get_action_status: the status, where this user may move it, and the history newest first. */
 export async function actionStatusOf(db: Conn, user: Actor, id: number): Promise<ActionStatus> {
@@ -34,8 +40,9 @@ export async function actionStatusOf(db: Conn, user: Actor, id: number): Promise
   }
 }
 
-/** change_status: checks the move for this user, records it in the history. */
+/** change_status: checks the move for this user, records it in the history. A dispute needs its reason. */
 export async function changeStatus(db: Db, user: Actor, body: ChangeStatusBody): Promise<ActionStatus> {
+  if (lacksDisputeReason(body)) throw new HttpError(400, DISPUTE_NEEDS_REASON, { comment: [DISPUTE_NEEDS_REASON] })
   await db.transaction(async (tx) => {
     const head = await loadHead(tx, body.call_evaluation_id, { forUpdate: true })
     const lock = isReviewer(user.role) ? await lockedByOther(tx, head.id, user.id) : null

@@ -211,10 +211,12 @@ function checkRow(
     else if (!found.isActive) add(column, `The ${label} "${value}" is no longer in use`)
     return found?.isActive ? found.id : PENDING_ID
   }
+  // An empty cell is an empty string, not a missing key: a missing key stops zod before the rules of
+  // the role (contract/users.ts), and the row would report its problems in two rounds.
   const candidate = {
-    email: cells.email,
-    first_name: cells.first_name,
-    last_name: cells.last_name,
+    email: cells.email ?? '',
+    first_name: cells.first_name ?? '',
+    last_name: cells.last_name ?? '',
     role: role ?? 'visitor',
     employee_code: cells.employee_code,
     phone: cells.phone,
@@ -234,7 +236,9 @@ function checkRow(
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0] ?? 'email')
       const column = (columnOfField[field] ?? field) as Column
+      // the first problem of a column says enough (an empty email is not also "not a valid email")
       if (!mine.has(column)) add(column, issue.message)
+      mine.add(column)
     }
   }
   if (Object.keys(errors).length || !parsed.success) return row

@@ -9,6 +9,7 @@ import { Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Textare
 import { ListButtons } from './list-buttons'
 import type { QuestionFormValue } from './schema'
 import classes from './template-form.module.css'
+import { useFold } from './use-fold'
 
 export const speakerOptions = [
   { value: 'agent', label: 'Agent' },
@@ -48,6 +49,7 @@ export function QuestionFieldset({ form, question, listName, index, count, label
     q.within_last_messages,
     q.applies_when_phrases,
   ].some((f) => (typeof f.initialValue === 'string' && f.initialValue !== '') || f.errors)
+  const fold = useFold(conditional)
   return (
     <Paper role="group" aria-labelledby={headingId} withBorder bg="gray.0" p="sm" radius="md">
       <Stack gap="sm">
@@ -88,7 +90,7 @@ export function QuestionFieldset({ form, question, listName, index, count, label
           minRows={3}
           error={allErrorsOf(q.evidence_phrases)}
         />
-        <details className={classes.details} open={conditional || undefined}>
+        <details className={classes.details} {...fold}>
           <summary>Timing and conditions</summary>
           <Stack gap="sm" mt="sm">
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">

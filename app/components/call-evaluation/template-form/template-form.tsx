@@ -14,6 +14,7 @@ import { TEMPLATE_LIST_PATH } from './access'
 import { CategoryFieldset } from './category-fieldset'
 import { emptyCategory, newTemplateValue, parseTemplateForm, toFormValue, type TemplateFormValue } from './schema'
 import classes from './template-form.module.css'
+import { withFoldedErrors } from './use-fold'
 
 type Props = {
   template: Template | null
@@ -23,6 +24,14 @@ type Props = {
 }
 
 const noAria = { ariaAttributes: false } as const
+
+/** The category the last add, move or remove was inside (the action's answer without JavaScript), if any. */
+function activeCategory(lastResult: SubmissionResult<string[]> | undefined) {
+  const intent = lastResult?.intent
+  if (!intent || !(intent.type === 'insert' || intent.type === 'remove' || intent.type === 'reorder')) return null
+  const inside = /^categories\[(\d+)\]/.exec(String(intent.payload.name))
+  return inside ? Number(inside[1]) : null
+}
 
 export function TemplateForm({ template, lastResult, readOnly }: Props) {
   const navigation = useNavigation()
@@ -38,9 +47,10 @@ export function TemplateForm({ template, lastResult, readOnly }: Props) {
   // The nested pieces only need the intent buttons, which don't depend on the form's value type.
   const anyForm = form as unknown as FormMetadata<Record<string, unknown>>
   const saving = navigation.state === 'submitting' && navigation.formData?.has('name')
+  const active = activeCategory(lastResult)
 
   return (
-    <Form method="post" {...getFormProps(form)}>
+    <Form method="post" {...getFormProps(form)} onSubmit={withFoldedErrors(form.onSubmit)}>
       {/* Enter in a field submits with the first submit button: make that Save, not a list button. */}
       {readOnly ? null : <button type="submit" hidden tabIndex={-1} aria-hidden />}
       <Stack gap="lg">
@@ -79,13 +89,26 @@ export function TemplateForm({ template, lastResult, readOnly }: Props) {
                 index={index}
                 count={categories.length}
                 readOnly={readOnly}
+                active={active === index}
               />
             ))}
             {fields.categories.errors ? (
-              <Text c="red" size="sm" role="alert">
+              <Text c="red.8" size="sm" role="alert">
                 {fields.categories.errors[0]}
               </Text>
             ) : null}
+            {readOnly ? null : (
+              <Group>
+                <Button
+                  type="submit"
+                  variant="light"
+                  leftSection={<IconPlus size={16} aria-hidden />}
+                  {...form.insert.getButtonProps({ name: fields.categories.name, defaultValue: emptyCategory })}
+                >
+                  Add category
+                </Button>
+              </Group>
+            )}
           </Stack>
         </fieldset>
         {readOnly ? (
@@ -95,16 +118,12 @@ export function TemplateForm({ template, lastResult, readOnly }: Props) {
             </Button>
           </Group>
         ) : (
-          <Group justify="space-between" gap="sm">
-            <Button
-              type="submit"
-              variant="light"
-              leftSection={<IconPlus size={16} aria-hidden />}
-              {...form.insert.getButtonProps({ name: fields.categories.name, defaultValue: emptyCategory })}
-            >
-              Add category
-            </Button>
-            <Group gap="sm">
+          <Group justify="space-between" gap="sm" wrap="nowrap" className={classes.saveBar}>
+            <Text size="sm" c="dimmed" visibleFrom="sm">
+              {categories.length === 1 ? '1 category' : `${categories.length} categories`}
+              {template ? ` · saving makes version ${template.version + 1}` : ''}
+            </Text>
+            <Group gap="sm" wrap="nowrap" ml="auto">
               <Button component={Link} to={TEMPLATE_LIST_PATH} variant="default">
                 Cancel
               </Button>

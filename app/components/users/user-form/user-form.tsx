@@ -21,7 +21,7 @@ import {
 } from '@mantine/core'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import type { CreateUserBody, EditUserBody, ManagedUser } from '#contract/users'
+import { staffRoles, type CreateUserBody, type EditUserBody, type ManagedUser } from '#contract/users'
 import { USER_LIST_PATH, type Option } from '../paths'
 import { statusOptions } from '../user-list-filters'
 import { newUserValue, parseUserForm, toFormValue, type UserFormOptions, type UserFormValue } from './schema'
@@ -39,6 +39,22 @@ const none = (label: string, options: Option[]) => [{ value: '', label }, ...opt
 
 type Field = FieldMetadata<string | undefined, UserFormValue, string[]>
 
+/**
+ * A field marked required: the asterisk for the eye, `aria-required` for a screen reader. Not the
+ * `required` attribute: without JavaScript the browser would stop the form at the first empty field,
+ * where the action answers every error at once.
+ */
+const requiredMark = (on: boolean) => ({ withAsterisk: on, 'aria-required': on || undefined })
+
+/** What the chosen role asks of the staff record, said over it. */
+function staffRecordNote(role: string | undefined) {
+  if (role === 'agent')
+    return 'Employee code, department and location are required for an agent: they place them in the dashboards.'
+  if (role === 'qa_supervisor')
+    return 'Employee code, department and location are required for a QA supervisor: they place them in the dashboards.'
+  return 'Optional for this role (required for agents and QA supervisors, whom it places in the dashboards).'
+}
+
 function Select({
   field,
   label,
@@ -50,10 +66,18 @@ function Select({
   data: Option[]
   description?: string
   disabled?: boolean
-  withAsterisk?: boolean
+  required?: boolean
 }) {
+  const { required = false, ...others } = rest
   return (
-    <NativeSelect {...getSelectProps(field, noAria)} label={label} data={data} error={field.errors?.[0]} {...rest} />
+    <NativeSelect
+      {...getSelectProps(field, noAria)}
+      label={label}
+      data={data}
+      error={field.errors?.[0]}
+      {...requiredMark(required)}
+      {...others}
+    />
   )
 }
 
@@ -71,6 +95,10 @@ export function UserForm({ user, isSelf, options, lastResult }: Props) {
   const saving = navigation.state === 'submitting' && navigation.formData?.has('email')
   // Only agents report to a QA supervisor: with JavaScript the picker follows the role; without, the API says so.
   const supervisorOff = hydrated && fields.role.value !== 'agent'
+  // The fields the chosen role requires, marked as such: on the server for the role the form starts
+  // with (or was posted with), and in the browser as the role changes.
+  const role = isSelf ? 'admin' : fields.role.value
+  const staff = (staffRoles as readonly string[]).includes(role ?? '')
 
   return (
     <Form method="post" {...getFormProps(form)}>
@@ -94,21 +122,21 @@ export function UserForm({ user, isSelf, options, lastResult }: Props) {
             <TextInput
               {...getInputProps(fields.first_name, { type: 'text', ...noAria })}
               label="First name"
-              withAsterisk
+              {...requiredMark(true)}
               autoComplete="off"
               error={fields.first_name.errors?.[0]}
             />
             <TextInput
               {...getInputProps(fields.last_name, { type: 'text', ...noAria })}
               label="Last name"
-              withAsterisk
+              {...requiredMark(true)}
               autoComplete="off"
               error={fields.last_name.errors?.[0]}
             />
             <TextInput
               {...getInputProps(fields.email, { type: 'email', ...noAria })}
               label="Email"
-              withAsterisk
+              {...requiredMark(true)}
               autoComplete="off"
               error={fields.email.errors?.[0]}
             />
@@ -118,7 +146,7 @@ export function UserForm({ user, isSelf, options, lastResult }: Props) {
                 <TextInput label="Role" value="Admin" disabled description="You cannot change your own role" />
               </>
             ) : (
-              <Select field={fields.role} label="Role" data={options.roles} withAsterisk />
+              <Select field={fields.role} label="Role" data={options.roles} required />
             )}
             <PasswordInput
               {...getInputProps(fields.password, { type: 'password', ...noAria })}
@@ -145,14 +173,14 @@ export function UserForm({ user, isSelf, options, lastResult }: Props) {
           <Title order={2} size="h4" id="user-staff-title">
             Staff record
           </Title>
-          <Text size="sm" c="dimmed" mb="sm">
-            Required for agents and QA supervisors (employee code, department, location): it places them in the
-            dashboards.
+          <Text size="sm" c="dimmed" mb="sm" aria-live="polite">
+            {staffRecordNote(role)}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="sm">
             <TextInput
               {...getInputProps(fields.employee_code, { type: 'text', ...noAria })}
               label="Employee code"
+              {...requiredMark(staff)}
               autoComplete="off"
               error={fields.employee_code.errors?.[0]}
             />
@@ -167,8 +195,18 @@ export function UserForm({ user, isSelf, options, lastResult }: Props) {
               label="Hired on"
               error={fields.hired_on.errors?.[0]}
             />
-            <Select field={fields.department_id} label="Department" data={none('No department', options.departments)} />
-            <Select field={fields.location_id} label="Location" data={none('No location', options.locations)} />
+            <Select
+              field={fields.department_id}
+              label="Department"
+              data={none('No department', options.departments)}
+              required={staff}
+            />
+            <Select
+              field={fields.location_id}
+              label="Location"
+              data={none('No location', options.locations)}
+              required={staff}
+            />
             <Select
               field={fields.supervisor_id}
               label="QA supervisor"

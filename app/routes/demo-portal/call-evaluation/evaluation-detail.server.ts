@@ -3,7 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { z } from 'zod'
 import { endpoints } from '#contract/endpoints'
 import { idParam } from '#contract/envelope'
-import { changeStatusBody, evaluationStatusLabel, manualReviewBody } from '#contract/evaluations'
+import { changeStatusForm, evaluationStatusLabel, manualReviewBody } from '#contract/evaluations'
 import { FORBIDDEN_EVALUATION } from '~/components/call-evaluation/evaluation-error.schema'
 import { evaluationDetailPath } from '~/components/call-evaluation/evaluation-format'
 import type { ProfanityOutcome } from '~/components/call-evaluation/profanity-panel.schema'
@@ -145,7 +145,8 @@ export async function evaluationDetailAction({ request, params }: ActionFunction
       return data({ intent, ok: alive !== null }, { headers })
     }
     case 'change-status': {
-      const submission = parseWithZod(form, { schema: changeStatusBody })
+      // the status form's rules: a dispute needs its reason, said at the comment (with and without JavaScript)
+      const submission = parseWithZod(form, { schema: changeStatusForm })
       if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400, headers })
       try {
         await api.request(endpoints.changeStatus, { body: submission.value })

@@ -1,6 +1,11 @@
 import { http } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { EvaluationDetail, ManualReview, ProfanityResult } from '#contract/evaluations'
+import {
+  DISPUTE_NEEDS_REASON,
+  type EvaluationDetail,
+  type ManualReview,
+  type ProfanityResult,
+} from '#contract/evaluations'
 import { paths } from '#contract/paths'
 import { audioSignature, recordingId, rowId } from '#tests/fixtures/evaluations'
 import { args, run } from '#tests/fixtures/remix'
@@ -276,6 +281,34 @@ describe('evaluation detail action', () => {
     expect(refused.status).toBe(400)
     expect(refused.body.result?.error?.['']).toEqual(['Invalid input'])
     expect(evaluationState.statusChanges).toHaveLength(0)
+  })
+
+  it("answers an agent's dispute without a reason with 400 at the comment, without calling the API", async () => {
+    evaluationState.status.set(101, 'reviewed')
+    for (const comment of [undefined, '', '   ']) {
+      const fields = { intent: 'change-status', status: 'disputed', ...(comment !== undefined && { comment }) }
+      const result = await post(101, fields, 'agent')
+      expect(result.status).toBe(400)
+      expect(result.body.result?.error).toEqual({ comment: [DISPUTE_NEEDS_REASON] })
+    }
+    expect(evaluationState.statusChanges).toHaveLength(0)
+    const disputed = await post(
+      101,
+      { intent: 'change-status', status: 'disputed', comment: 'The customer had already verified' },
+      'agent',
+    )
+    expect(disputed.status).toBe(302)
+    expect(await toastOf(disputed.headers)).toMatchObject({ message: 'Status changed to Disputed' })
+    expect(evaluationState.statusChanges).toEqual([
+      { call_evaluation_id: 101, status: 'disputed', comment: 'The customer had already verified' },
+    ])
+  })
+
+  it('lets an agent acknowledge without a comment', async () => {
+    evaluationState.status.set(101, 'reviewed')
+    const result = await post(101, { intent: 'change-status', status: 'acknowledged' }, 'agent')
+    expect(result.status).toBe(302)
+    expect(evaluationState.statusChanges).toEqual([{ call_evaluation_id: 101, status: 'acknowledged', comment: '' }])
   })
 
   it('scans for profanity and returns the hits', async () => {

@@ -1,4 +1,4 @@
-import { Badge, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Badge, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { channelLabel } from '~/components/agent-scoring/format'
 import {
@@ -36,7 +36,7 @@ import { PageHeader } from '~/components/layout/page-header'
 import { useListHref } from '~/lib/list-links'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: pageTitle(data ? `Evaluation #${data.id}` : 'Evaluation') },
+  { title: pageTitle(data ? `Evaluation #${data.id}: ${data.detail.agent.name}` : 'Evaluation') },
   // without JavaScript, a call being scored reloads itself until the score is in
   ...(data && scoringInProgress(data.detail.scoring_status) ? [{ httpEquiv: 'refresh', content: '3' }] : []),
 ]
@@ -92,12 +92,13 @@ export default function EvaluationDetailPage() {
           back={{ to: evaluationListPath, label: 'All evaluations' }}
           title={
             <>
-              Evaluation #{id}: {detail.customer_name || 'call'}
+              Evaluation #{id}: {detail.agent.name}
             </>
           }
           description={
             <Text c="dimmed" size="sm">
-              {detail.agent.name} · {detail.campaign.name} · {formatDateTime(detail.call_time)}
+              {detail.customer_name ? `${detail.customer_name} · ` : ''}
+              {detail.campaign.name} · {formatDateTime(detail.call_time)}
             </Text>
           }
           actions={
@@ -119,6 +120,18 @@ export default function EvaluationDetailPage() {
             </Group>
           }
         />
+        {/* below the wide layout the review comes after the call facts and the transcript: a way to it */}
+        <Group component="nav" aria-label="On this page" gap="md" hiddenFrom="lg">
+          <Anchor href="#call-review-heading" size="sm" fw={600}>
+            Call review
+          </Anchor>
+          <Anchor href={detail.recording ? '#recording-heading' : '#thread-heading'} size="sm">
+            {detail.recording ? 'Transcript' : 'Thread'}
+          </Anchor>
+          <Anchor href="#status-heading" size="sm">
+            Status
+          </Anchor>
+        </Group>
         <Grid gutter="lg">
           <Grid.Col span={{ base: 12, lg: 5 }}>
             <Stack gap="lg">

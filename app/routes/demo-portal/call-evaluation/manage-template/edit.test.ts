@@ -63,6 +63,15 @@ describe('template form loader', () => {
     expect((await run(() => loader(args(request)))).body).toEqual({ template: null })
   })
 
+  it('answers 403 on the add page to a role that may not manage templates', async () => {
+    for (const who of ['agent', 'auditor'] as const) {
+      const request = await requestWithTokens(`${LIST}/add`, tokensFor(who))
+      const result = await run(() => loader(args(request)))
+      expect(result.status, who).toBe(403)
+      expect(result.body).toBe('Only admins and QA supervisors can manage templates.')
+    }
+  })
+
   it('loads the template being edited with its categories and questions', async () => {
     const request = await requestWithTokens(`${LIST}/${TEMPLATE_IDS.inbound}`, tokensFor('agent'))
     const result = await run<{ template: Template }>(() =>

@@ -1,11 +1,12 @@
 import { invariantResponse } from '@epic-web/invariant'
-import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from '@remix-run/react'
+import { Link, useActionData, useLoaderData, useRouteError } from '@remix-run/react'
 import { endpoints } from '#contract/endpoints'
 import { templateInternalId } from '#contract/templates'
 import { ErrorScreen } from '~/components/error-screen'
 import {
+  canManageTemplates,
   FORBIDDEN_MESSAGE,
   TEMPLATE_LIST_PATH,
   useCanManageTemplates,
@@ -15,7 +16,7 @@ import { TemplateForm } from '~/components/call-evaluation/template-form/templat
 import { formatUpdatedAt } from '~/components/call-evaluation/template-list-table'
 import { readForm } from '~/lib/forms.server'
 import { getTemplate, templateFailure } from '~/services/templates.server'
-import { createUpstream } from '~/services/upstream.server'
+import { createUpstream, errorResponse } from '~/services/upstream.server'
 import { redirectWithToast } from '~/sessions.server'
 import { pageTitle } from '~/theme'
 
@@ -33,8 +34,13 @@ function idParam(params: LoaderFunctionArgs['params']) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = idParam(params)
-  if (!id) return { template: null }
   const api = await createUpstream(request)
+  if (!id) {
+    // a new template is for the roles that manage them: anyone else gets this page's 403
+    const me = await api.request(endpoints.userDetail)
+    if (!canManageTemplates(me.role)) throw errorResponse(403, FORBIDDEN_MESSAGE, api.headers)
+    return data({ template: null }, { headers: api.headers })
+  }
   const template = await getTemplate(api, id)
   return data({ template }, { headers: api.headers })
 }
@@ -76,7 +82,6 @@ export default function TemplateEditPage() {
   const actionData = useActionData<typeof action>()
   const canManage = useCanManageTemplates()
 
-  if (!template && !canManage) return <NotAllowed />
   return (
     <Stack gap="lg">
       <div>
@@ -108,23 +113,7 @@ export default function TemplateEditPage() {
   )
 }
 
-function NotAllowed() {
-  return (
-    <Alert color="red" title="You cannot create templates" role="alert" maw={640}>
-      <Stack gap="sm" align="flex-start">
-        <Text size="sm">{FORBIDDEN_MESSAGE}</Text>
-        <Button component={Link} to={TEMPLATE_LIST_PATH} variant="default" size="xs">
-          Back to templates
-        </Button>
-      </Stack>
-    </Alert>
-  )
-}
-
+// A role that may not manage templates opening "New template" gets the refusal page (403) in the frame.
 export function ErrorBoundary() {
-  const error = useRouteError()
-  if (isRouteErrorResponse(error) && error.status === 403) {
-    return <ErrorScreen error={new Error(FORBIDDEN_MESSAGE)} />
-  }
-  return <ErrorScreen error={error} />
+  return <ErrorScreen error={useRouteError()} />
 }

@@ -194,7 +194,6 @@ describe('user form action: create', () => {
       first_name: ['First name is required'],
       email: ['Enter a valid email address'],
     })
-    // the rules across fields (zod refinements) speak once every field reads
     const staff = await post(null, { ...newAgent, employee_code: '', location_id: '' })
     expect(staff.status).toBe(400)
     expect(staff.body.result?.error).toMatchObject({
@@ -203,6 +202,35 @@ describe('user form action: create', () => {
     })
     const supervised = await post(null, { ...newAgent, role: 'auditor' })
     expect(supervised.body.result?.error).toMatchObject({ supervisor_id: ['Only agents report to a QA supervisor'] })
+  })
+
+  it("answers an empty form (no JavaScript) with every error in one round, the role's rules too", async () => {
+    server.use(http.post(UPSTREAM + paths.createUser, () => HttpResponse.error()))
+    // what a browser posts for the untouched form: every field empty, the role at its default
+    const empty = Object.fromEntries(Object.keys(newAgent).map((name) => [name, name === 'role' ? 'agent' : '']))
+    const result = await post(null, empty)
+    expect(result.status).toBe(400)
+    expect(result.body.result?.error).toEqual({
+      first_name: ['First name is required'],
+      last_name: ['Last name is required'],
+      email: ['Email is required', 'Enter a valid email address'],
+      employee_code: ['Employee code is required for agents and QA supervisors'],
+      department_id: ['Department is required for agents and QA supervisors'],
+      location_id: ['Location is required for agents and QA supervisors'],
+    })
+    // a malformed email (lower-cased by the contract) or employee code (upper-cased) hides none of them
+    const malformed = await post(null, { ...empty, email: 'Not An Email', employee_code: 'ag 1' })
+    expect(Object.keys(malformed.body.result?.error ?? {}).sort()).toEqual([
+      'department_id',
+      'email',
+      'employee_code',
+      'first_name',
+      'last_name',
+      'location_id',
+    ])
+    // a role without a staff record asks for none of it
+    const auditor = await post(null, { ...empty, role: 'auditor' })
+    expect(Object.keys(auditor.body.result?.error ?? {}).sort()).toEqual(['email', 'first_name', 'last_name'])
   })
 
   it("never sends the password back in the form's answer", async () => {

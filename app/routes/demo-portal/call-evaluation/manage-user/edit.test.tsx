@@ -64,8 +64,8 @@ describe('user form page', () => {
     expect(screen.getByLabelText(/first name/i)).toHaveValue('Grace')
     expect(screen.getByLabelText(/^email/i)).toHaveValue('agent@demo.local')
     expect(screen.getByLabelText(/^role/i)).toHaveValue('agent')
-    expect(screen.getByLabelText('Employee code')).toHaveValue('AG-1001')
-    expect(screen.getByLabelText('Department')).toHaveValue('1')
+    expect(screen.getByRole('textbox', { name: 'Employee code' })).toHaveValue('AG-1001')
+    expect(screen.getByRole('combobox', { name: 'Department' })).toHaveValue('1')
     expect(screen.getByLabelText('QA supervisor')).toHaveValue('2')
     expect(screen.getByLabelText('Hired on')).toHaveValue('2023-04-03')
     expect(screen.getByLabelText('Status')).toHaveValue('true')
@@ -83,6 +83,78 @@ describe('user form page', () => {
     await waitFor(() => expect(screen.getByLabelText('QA supervisor')).toBeDisabled())
     await user.selectOptions(role, 'agent')
     await waitFor(() => expect(screen.getByLabelText('QA supervisor')).toBeEnabled())
+  })
+
+  it('marks the fields the chosen role requires, and follows the role as it changes', async () => {
+    renderForm(null)
+    const user = userEvent.setup()
+    const role = await screen.findByRole('combobox', { name: 'Role' })
+    // the asterisk is for the eye (and out of the name); aria-required says it to a screen reader
+    for (const name of ['First name', 'Last name', 'Email']) {
+      expect(screen.getByRole('textbox', { name })).toBeRequired()
+    }
+    expect(role).toBeRequired()
+    const staffFields = () => [
+      screen.getByRole('textbox', { name: 'Employee code' }),
+      screen.getByRole('combobox', { name: 'Department' }),
+      screen.getByRole('combobox', { name: 'Location' }),
+    ]
+    // agent, the default role, needs the staff record
+    for (const field of staffFields()) {
+      expect(field).toBeRequired()
+      expect(field.closest('.mantine-InputWrapper-root')?.querySelector('label')).toHaveTextContent(/\*$/)
+    }
+    expect(screen.getByText(/required for an agent/)).toBeInTheDocument()
+    expect(screen.getByRole('combobox', { name: 'Campaign' })).not.toBeRequired()
+    // a browser's own check would stop a form without JavaScript at the first empty field
+    for (const field of staffFields()) expect(field).not.toHaveAttribute('required')
+
+    await user.selectOptions(role, 'auditor')
+    await waitFor(() => {
+      for (const field of staffFields()) expect(field).not.toBeRequired()
+    })
+    for (const field of staffFields()) {
+      expect(field.closest('.mantine-InputWrapper-root')?.querySelector('label')).not.toHaveTextContent('*')
+    }
+    expect(screen.getByText(/Optional for this role/)).toBeInTheDocument()
+
+    await user.selectOptions(role, 'qa_supervisor')
+    await waitFor(() => {
+      for (const field of staffFields()) expect(field).toBeRequired()
+    })
+  })
+
+  it('marks them for the role of the user being edited', async () => {
+    renderForm(managedUserById(MANAGED_IDS.admin)!, { isSelf: true })
+    await screen.findByRole('heading', { level: 1, name: 'Ada Admin' })
+    expect(screen.getByRole('textbox', { name: 'Employee code' })).not.toBeRequired()
+    expect(screen.getByRole('combobox', { name: 'Department' })).not.toBeRequired()
+  })
+
+  it("reports every error of an empty form in one round, the role's own too, before posting", async () => {
+    let posted = false
+    renderForm(null, {
+      action: () => {
+        posted = true
+        return null
+      },
+    })
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Create user' }))
+    expect(await screen.findByText('First name is required')).toBeInTheDocument()
+    expect(screen.getByText('Last name is required')).toBeInTheDocument()
+    expect(screen.getByText('Email is required')).toBeInTheDocument()
+    expect(screen.getByText('Employee code is required for agents and QA supervisors')).toBeInTheDocument()
+    expect(screen.getByText('Department is required for agents and QA supervisors')).toBeInTheDocument()
+    expect(screen.getByText('Location is required for agents and QA supervisors')).toBeInTheDocument()
+    expect(screen.getByRole('combobox', { name: 'Location' })).toHaveAttribute('aria-invalid', 'true')
+    expect(posted).toBe(false)
+    // a role without a staff record drops those errors at once
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'auditor')
+    await waitFor(() =>
+      expect(screen.queryByText('Location is required for agents and QA supervisors')).not.toBeInTheDocument(),
+    )
+    expect(screen.getByText('First name is required')).toBeInTheDocument()
   })
 
   it('checks the form in the browser with the contract schema before posting', async () => {
