@@ -54,18 +54,25 @@ describe('OCR demo upload without JavaScript', () => {
     expect(ocrState.uploads).toEqual([{ documentType: 'invoice', fileName: 'march invoice.png', size: 256 }])
   })
 
-  it("the pending document's page then follows the job, one step per load, to its result", async () => {
+  it("the pending document's page then follows the job, one step per load, to its result under 'scanned'", async () => {
     await upload({ document_type: 'invoice', file: pngFile() })
-    const seen: string[] = []
-    for (let i = 0; i < 4; i++) {
-      const request = await requestWithTokens(`${OCR}/pending/900`, tokensFor('auditor'))
-      const result = await run<{ document: { status: string; fields: { name: string; value: string }[] } }>(() =>
-        documentLoader(args(request, { type: 'pending', subtype: '900' })),
-      )
-      seen.push(result.body.document.status)
-      if (i === 3) expect(result.body.document.fields.find((f) => f.name === 'total')?.value).toBe('118.00')
+    type Body = { document: { status: string; fields: { name: string; value: string }[] } }
+    const load = async (type: string) => {
+      const request = await requestWithTokens(`${OCR}/${type}/900`, tokensFor('auditor'))
+      return run<Body>(() => documentLoader(args(request, { type, subtype: '900' })))
     }
-    expect(seen).toEqual(['in_queue', 'started', 'completed', 'completed'])
+    const seen: string[] = []
+    for (let i = 0; i < 3; i++) {
+      const result = await load('pending')
+      seen.push(
+        result.status === 200 ? result.body.document.status : `${result.status} ${result.headers.get('Location')}`,
+      )
+    }
+    // read, it is no longer pending: its page is the scanned one
+    expect(seen).toEqual(['in_queue', 'started', `302 ${OCR}/scanned/900`])
+    const done = await load('scanned')
+    expect(done.body.document.status).toBe('completed')
+    expect(done.body.document.fields.find((f) => f.name === 'total')?.value).toBe('118.00')
   })
 
   it('a photo from the camera stands in for the file', async () => {
