@@ -65,7 +65,8 @@ test.describe('reservation hub', () => {
     const practitioner = await page.getByLabel('Practitioner').inputValue()
     const site = await page.getByLabel('Site').inputValue()
     await page.getByRole('button', { name: 'Add to the waitlist' }).click()
-    await expect(page.getByText('The first slot that frees will be offered by a call.')).toBeVisible()
+    // the toast (its words are also in the live region, which is not on screen)
+    await expect(page.getByText('The first slot that frees will be offered by a call.', { exact: true })).toBeVisible()
     await page.getByRole('link', { name: 'Not booking for Harry Hall' }).click()
     expect(await page.getByLabel('Practitioner').inputValue()).toBe(practitioner)
 
