@@ -20,6 +20,19 @@ export const DEFAULT_FACE_THRESHOLD = 0.49
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes')
+/** SEED_SHOWCASE: true, false, or the demo accounts to fill (emails, comma-separated). */
+const showcase = z
+  .string()
+  .regex(
+    /^\s*(true|false|1|0|yes|no|[^\s,@]+@[^\s,@]+(\s*,\s*[^\s,@]+@[^\s,@]+)*)\s*$/,
+    'must be true, false or demo accounts’ emails separated by commas',
+  )
+  .transform((v): boolean | string[] => {
+    const value = v.trim()
+    if (['true', '1', 'yes'].includes(value)) return true
+    if (['false', '0', 'no'].includes(value)) return false
+    return value.split(',').map((email) => email.trim().toLowerCase())
+  })
 const port = z.coerce.number().int().min(0).max(65535)
 const count = z.coerce.number().int().min(0).max(10_000)
 
@@ -34,6 +47,7 @@ const schema = z.object({
     .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SEED_DEMO: bool.optional(),
+  SEED_SHOWCASE: showcase.optional(),
   WORKERS: count.optional(),
   TRUST_PROXY: z.string().default('127.0.0.1,::1,::ffff:127.0.0.1'),
   MIGRATIONS_DIR: z.string().min(1).optional(),
@@ -82,6 +96,11 @@ export type ApiEnv = {
   databaseUrl: string | undefined
   jwtSecret: string
   seedDemo: boolean
+  /**
+   * The showcase items (face, OCR, speech, summaries) seeded with the demo data on a first start:
+   * for every demo account (true), none (false) or those listed. Only with seedDemo.
+   */
+  seedShowcase: boolean | string[]
   workers: number
   trustProxy: string[]
   migrationsDir: string | undefined
@@ -161,6 +180,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     databaseUrl: e.DATABASE_URL,
     jwtSecret,
     seedDemo: e.SEED_DEMO ?? embedded,
+    seedShowcase: (e.SEED_DEMO ?? embedded) ? (e.SEED_SHOWCASE ?? true) : false,
     workers: e.WORKERS ?? 2,
     trustProxy: e.TRUST_PROXY.split(',')
       .map((s) => s.trim())

@@ -18,7 +18,6 @@ const blobs = localBlobStore(path.join(env.dataDir, 'blobs'))
 const llm = env.llm ? cachedLlm(createLlm(env.llm), databaseAnswerCache(database.db)) : null
 
 try {
-  if (env.seedDemo) await seedDemo(database.db, { blobs })
   const queue = await startQueue(database, {
     workers: env.workers,
     timing: env.jobTiming,
@@ -26,6 +25,12 @@ try {
     log: { info: console.log, error: (obj, msg) => console.error(msg ?? 'job queue error', obj) },
   })
   await registerJobs(queue, database, env, blobs)
+  // after the queues exist: the showcase's uploads queue their jobs like any other upload
+  if (env.seedDemo) {
+    const { seedShowcase: accounts } = env
+    const showcase = accounts ? { queue, accounts: accounts === true ? undefined : accounts } : null
+    await seedDemo(database.db, { blobs, showcase })
+  }
 
   const app = await buildApp({ database, env, queue, blobs, llm, logger: { level: env.logLevel } })
   onShutdown(

@@ -12,6 +12,7 @@ import { registerScoring } from './modules/evaluations/job'
 import { registerItemScoring, scoreItemsOfRecording } from './modules/agent-scoring/job'
 import { registerSummarization } from './modules/summaries/job'
 import { registerTranscription } from './modules/speech/job'
+import { registerShowcaseFace } from './seed/showcase/face'
 import type { BlobStore } from './lib/blob-store'
 import type { Queue } from './jobs/queue'
 
@@ -35,5 +36,7 @@ export async function registerJobs(queue: Queue, database: Database, env: ApiEnv
   await registerOcr(queue, { db, blobs })
   await registerChatbot(queue, db, blobs)
   await registerReshub(queue, db)
+  // the demo's face recognition showcase (SEED_SHOWCASE): its people and scans, made in a worker
+  await registerShowcaseFace(queue, { db, blobs, threshold: env.faceThreshold })
   await queue.startSweeping()
 }

@@ -16,11 +16,13 @@ import { knowledgeBase } from './knowledge-base'
 import { seedConversations } from './chatbot'
 import { seedClinic } from './clinic/seed'
 import type { BlobStore } from '../lib/blob-store'
+import type { Queue } from '../jobs/queue'
 import { createTemplate } from '../modules/templates/store'
 import { seedAccessMgmt } from './access-mgmt'
 import { fillRecordingSentiment } from '../modules/dashboards/store/sentiment'
 import { seedEvaluations } from './evaluations'
 import { seedScoringItems } from './scoring'
+import { seedShowcase } from './showcase'
 import { seedStaff } from './staff'
 import {
   DEMO_PASSWORD,
@@ -39,10 +41,15 @@ export type SeedOptions = {
   now?: Date
   /** Where the demo calls' audio goes; without one the calls have transcripts only. */
   blobs?: BlobStore | null
+  /**
+   * The showcase (./showcase): face, OCR, speech and summaries items uploaded for these demo
+   * accounts (all without `accounts`) and queued on `queue`, once. Needs `blobs`; none without it.
+   */
+  showcase?: { queue: Queue; accounts?: readonly string[] } | null
 }
 
 /** Idempotent: creates what is missing and never touches what exists (safe on every start). */
-export async function seedDemo(db: Db, { now = new Date(), blobs = null }: SeedOptions = {}) {
+export async function seedDemo(db: Db, { now = new Date(), blobs = null, showcase = null }: SeedOptions = {}) {
   const emails = demoUsers.map((u) => u.email)
   const existing = new Set(
     (await db.select({ email: users.email }).from(users).where(inArray(users.email, emails))).map((r) => r.email),
@@ -102,7 +109,8 @@ export async function seedDemo(db: Db, { now = new Date(), blobs = null }: SeedO
   await seedKnowledgeBase(db)
   await seedConversations(db, now)
   await seedClinic(db, now)
-  return { usersCreated: missing.length, templatesCreated, evaluationsCreated, scoringItemsCreated }
+  const showcaseQueued = showcase && blobs ? await seedShowcase(db, { ...showcase, blobs }) : null
+  return { usersCreated: missing.length, templatesCreated, evaluationsCreated, scoringItemsCreated, showcaseQueued }
 }
 
 /** Each demo campaign's default template (AI agent scoring), where none is set yet. */

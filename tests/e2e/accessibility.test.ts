@@ -5,7 +5,7 @@ import { expect, login, type Page, test } from './fixtures'
 // Every page of the portal, as each role sees it after hydration, checked by axe-core against WCAG 2.1
 // A and AA: no serious or critical violation may stand. A new page belongs in this list, so that it
 // cannot bring one back. Pages that show one object are reached from their list, the way a person
-// would, so the suite follows the demo data rather than naming ids.
+// would, so the suite follows the demo data rather than naming ids; a list with nothing to follow fails.
 
 type Visit = {
   name: string
@@ -42,19 +42,15 @@ const byRole: Record<string, Visit[]> = {
     { name: 'ocr', to: OCR },
     { name: 'ocr demo', to: `${OCR}/demo` },
     { name: 'ocr bucket', to: `${OCR}/scanned` },
-    { name: 'ocr document', to: `${OCR}/scanned`, follow: `table a[href^="${OCR}/scanned/"]` },
     { name: 'face recognition', to: '/demo-portal/solutions/facial-recognition' },
     { name: 'face demo', to: `${FACE}/demo` },
     { name: 'face scans', to: `${FACE}/total_scanned` },
-    { name: 'face scan', to: `${FACE}/total_scanned`, follow: `table a[href^="${FACE}/total_scanned/"]` },
     { name: 'speech', to: SPEECH },
     { name: 'speech demo', to: `${SPEECH}/demo` },
     { name: 'speech history', to: `${SPEECH}/past_history` },
-    { name: 'recording', to: `${SPEECH}/past_history`, follow: `table a[href*="recording_id="]` },
     { name: 'summarization', to: SUM },
     { name: 'summarization demo', to: `${SUM}/demo` },
     { name: 'summarization history', to: `${SUM}/past_history` },
-    { name: 'summary', to: `${SUM}/past_history`, follow: `table a[href*="/summarization/detail"]` },
     { name: 'chatbot', to: BOT },
     { name: 'chat with us', to: `${BOT}/chatWithUs` },
     { name: 'trelli chat', to: `${BOT}/trelliChat` },
@@ -81,7 +77,16 @@ const byRole: Record<string, Visit[]> = {
     { name: 'agent evaluation detail', to: `${CE}/evaluation-list`, follow: 'a[href*="/evaluation-detail/"]' },
     { name: 'users refused', to: `${CE}/manage-user` },
   ],
-  'clinician@demo.local': [{ name: 'patient record', to: '/demo-portal/emr', follow: 'main a[href*="patient="]' }],
+  // the visitor's showcase (global-setup.ts seeds it): items made by the engines on the first start
+  'visitor@demo.local': [
+    { name: 'ocr document', to: `${OCR}/scanned`, follow: `table a[href^="${OCR}/scanned/"]` },
+    { name: 'face scan', to: `${FACE}/total_scanned`, follow: `table a[href^="${FACE}/total_scanned/"]` },
+    { name: 'recording', to: `${SPEECH}/past_history`, follow: `table a[href*="recording_id="]` },
+    { name: 'summary', to: `${SUM}/past_history`, follow: `table a[href*="/summarization/detail"]` },
+  ],
+  'clinician@demo.local': [
+    { name: 'patient record', to: '/demo-portal/emr?q=Mei%20Pham', follow: 'main a[href*="patient="]' },
+  ],
 }
 
 const anonymous: Visit[] = [
@@ -97,11 +102,15 @@ function report(line: object) {
 async function check(page: Page, visit: Visit) {
   await page.goto(visit.to)
   if (visit.follow) {
+    // the showcase's items may still be in the workers' hands when the suite starts: reload until one is listed
     const link = page.locator(visit.follow).first()
-    if (!(await link.count())) {
-      report({ page: visit.name, skipped: true })
-      return []
-    }
+    await expect
+      .poll(async () => (await link.count()) || (await page.reload(), 0), {
+        message: `${visit.name}: nothing to follow on ${visit.to}`,
+        timeout: 180_000,
+        intervals: [2_000, 5_000],
+      })
+      .toBeGreaterThan(0)
     await page.goto((await link.getAttribute('href'))!)
   }
   // after hydration: the shell swaps its no-JavaScript menu for a burger; pages outside it have no burger
@@ -131,7 +140,7 @@ test.describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
 
   for (const [email, visits] of Object.entries(byRole))
     test(`every page ${email} opens`, async ({ page }) => {
-      test.setTimeout(60_000 + visits.length * 15_000)
+      test.setTimeout(240_000 + visits.length * 15_000)
       await login(page, email)
       const problems: string[] = []
       for (const visit of visits) for (const p of await check(page, visit)) problems.push(`${visit.name}: ${p}`)

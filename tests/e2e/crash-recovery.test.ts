@@ -76,6 +76,8 @@ async function startProduct(databaseUrl: string) {
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       SEED_DEMO: 'true',
+      // the showcase's engine work is not what this spec is about, and would only slow it
+      SEED_SHOWCASE: 'false',
       WORKERS: '2',
       LOG_LEVEL: 'warn',
       SESSION_SECRET: 'e2e-session-secret-0123456789abcdef',

@@ -53,6 +53,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
       DATABASE_URL: '',
       SESSION_SECRET: 'e2e-session-secret-0123456789abcdef',
       JWT_SECRET: 'e2e-jwt-secret-0123456789abcdef0123',
+      // a spec's own stack starts without the showcase's engine work (global-setup.ts seeds it)
+      SEED_SHOWCASE: 'false',
       ...env,
     },
     { timeoutMs: 120_000 },

@@ -120,6 +120,8 @@ test.describe('the npm start supervisor', () => {
         DATA_DIR: dataDir,
         DATABASE_URL: '',
         SEED_DEMO: 'true',
+        // the showcase's engine work is not what this spec is about, and would only slow it
+        SEED_SHOWCASE: 'false',
         SESSION_SECRET: 'e2e-session-secret-0123456789abcdef',
         JWT_SECRET: 'e2e-jwt-secret-0123456789abcdef0123',
       })

@@ -9,7 +9,7 @@ import {
 import type { Liveness } from '../../engines/face'
 import { HttpError } from '../../lib/http-error'
 import { createLimiter, type Limiter } from './limiter'
-import type { Reference } from './store'
+import type { NewScan, Reference } from './store'
 
 /**
  * Face analysis takes ~0.7 s of CPU per photo on this API's thread pool: at most two run at once
@@ -114,3 +114,36 @@ export function identifyOutcome(probe: Float32Array, refs: Reference[], threshol
 
 /** The liveness of an analysed face. */
 export const livenessOf = (face: SingleFace) => liveness(face)
+
+/**
+ * A scan's row as the verify and identify routes (and the showcase's job) keep it: the decision with
+ * its reasons, the liveness check, and the face where the engine found it on the stored photo.
+ */
+export function scanRow(scan: {
+  userId: number
+  kind: 'verify' | 'identify'
+  face: SingleFace
+  check: Liveness
+  outcome: Outcome
+  threshold: number
+  blobKey: string
+  mimeType: string
+}): NewScan {
+  const { face, check, outcome } = scan
+  return {
+    userId: scan.userId,
+    kind: scan.kind,
+    decision: outcome.decision,
+    personId: outcome.personId,
+    distance: outcome.distance,
+    threshold: scan.threshold,
+    reasons: outcome.reasons,
+    liveness: { score: Math.round(check.score * 1000) / 1000, live: check.live, reasons: check.reasons },
+    face: face.box,
+    landmarks: face.landmarks,
+    blobKey: scan.blobKey,
+    mimeType: scan.mimeType,
+    width: face.width,
+    height: face.height,
+  }
+}

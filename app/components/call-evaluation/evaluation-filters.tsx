@@ -137,7 +137,7 @@ export function EvaluationFilters({ values, errors, options, showAgent }: Props)
           )}
         </Group>
       ) : null}
-      <FilterDisclosure active={active} open={Object.values(errors).some((e) => e?.length)}>
+      <FilterDisclosure active={active} errors={errors}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
           <TextInput
             type="date"

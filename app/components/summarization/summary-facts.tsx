@@ -11,8 +11,11 @@ export function SummaryFacts({ summary }: { summary: SummaryDetail }) {
     <dl className={classes.facts} aria-label="About this summary">
       <div>
         <dt>Status</dt>
-        <dd role="status" aria-live="polite">
-          <StatusBadge status={summary.status} />
+        <dd>
+          {/* the live region inside the dd: a dd given a role is no longer a definition (axe: definition-list) */}
+          <span role="status" aria-live="polite">
+            <StatusBadge status={summary.status} />
+          </span>
         </dd>
       </div>
       <div>

@@ -6,7 +6,7 @@ import { newBlobKey } from '../../../lib/blob-store'
 import { HttpError } from '../../../lib/http-error'
 import { ok } from '../../../lib/reply'
 import { readUploads, type UploadedFile } from '../../../lib/upload'
-import { analyse, faceHttpError, identifyOutcome, livenessOf, verifyOutcome, type Outcome } from '../service'
+import { analyse, faceHttpError, identifyOutcome, livenessOf, scanRow, verifyOutcome, type Outcome } from '../service'
 import { deleteScan, hasPeople, insertScan, listScans, loadPerson, references, scanDetail, scanKpi } from '../store'
 import { abortOnClose, NO_STORE, sniffAll, TOO_LARGE, type FaceApp, type FaceContext } from './shared'
 
@@ -38,22 +38,10 @@ export function scanRoutes(app: FaceApp, { db, blobs, threshold, scanUrlFor }: F
     const blobKey = newBlobKey('face-scans', `.${type.ext}`)
     await store.put(blobKey, file.bytes)
     try {
-      return await insertScan(db, {
-        userId,
-        kind,
-        decision: outcome.decision,
-        personId: outcome.personId,
-        distance: outcome.distance,
-        threshold,
-        reasons: outcome.reasons,
-        liveness: { score: Math.round(check.score * 1000) / 1000, live: check.live, reasons: check.reasons },
-        face: face.box,
-        landmarks: face.landmarks,
-        blobKey,
-        mimeType: type.mime,
-        width: face.width,
-        height: face.height,
-      })
+      return await insertScan(
+        db,
+        scanRow({ userId, kind, face, check, outcome, threshold, blobKey, mimeType: type.mime }),
+      )
     } catch (error) {
       await store.remove(blobKey).catch(() => {})
       throw error

@@ -52,7 +52,7 @@ export function DashboardFilters({ action, label, values, errors, options, showA
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <FilterDisclosure active={active} open={Object.values(errors).some((e) => e?.length)}>
+      <FilterDisclosure active={active} errors={errors}>
         <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, lg: 5 }} spacing="sm" verticalSpacing={6}>
           <TextInput
             type="date"
