@@ -9,6 +9,7 @@ export const demoAccounts = [
   ['auditor@demo.local', 'auditor'],
   ['agent@demo.local', 'agent'],
   ['visitor@demo.local', 'visitor'],
+  ['clinician@demo.local', 'clinician'],
 ]
 export const demoPassword = 'Demo@1234'
 
