@@ -24,6 +24,12 @@ COPY . .
 RUN npm run build
 
 FROM base AS runtime
+# the engines' Debian packages (speech recognition, spoken replies, the showcase's fonts): the same
+# list .ci/run installs
+COPY scripts/system-packages.txt /tmp/system-packages.txt
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends $(sed -e 's/#.*//' /tmp/system-packages.txt) \
+ && rm -rf /var/lib/apt/lists/* /tmp/system-packages.txt
 ENV NODE_ENV=production \
     PORT=3000 \
     API_PORT=8000 \

@@ -4,6 +4,7 @@ import tsconfigPaths from 'vite-tsconfig-paths'
 // Two kinds of tests, one `vitest run`:
 // - portal: loaders, actions, services and components (msw mocks built from contract/)
 // - api / api-pg: the Fastify API through inject, on PGlite and on PostgreSQL
+// - tooling: the scripts and what they ship with (the image's and CI's system packages)
 // The end-to-end tests (tests/e2e: the real `npm start` stack driven by Debian's Chromium) are
 // Playwright's: playwright.config.ts, `npm run test:e2e`.
 export default defineConfig({
@@ -44,6 +45,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
+      },
+      {
+        extends: true,
+        test: { name: 'tooling', include: ['scripts/**/*.test.ts'], environment: 'node' },
       },
     ],
   },
