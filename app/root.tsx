@@ -7,6 +7,7 @@ import type { ReactNode } from 'react'
 import { ErrorScreen } from '~/components/error-screen'
 import { Toaster } from '~/components/layout/toaster'
 import { useCleanGetForms } from '~/lib/clean-search'
+import { useHydrates } from '~/lib/hydration'
 import { useNonce } from '~/lib/nonce'
 import { getToast } from '~/sessions.server'
 import { cssVariablesResolver, PRODUCT_NAME, theme } from '~/theme'
@@ -29,6 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()
+  const hydrates = useHydrates()
   return (
     <html lang="en" {...mantineHtmlProps}>
       <head>
@@ -42,8 +44,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
           {children}
         </MantineProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrates ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   )
@@ -52,9 +58,10 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const { toast } = useLoaderData<typeof loader>()
   useCleanGetForms()
+  const hydrates = useHydrates()
   return (
     <>
-      <Toaster toast={toast} />
+      <Toaster toast={toast} scripted={hydrates} />
       <Outlet />
     </>
   )

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { screen, waitFor } from '@testing-library/react'
+import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { renderRoutes } from '#tests/fixtures/render'
-import LoginPage from './login'
+import LoginPage, { handle } from './login'
 
 function renderLogin(action: () => unknown = () => null) {
   return renderRoutes(
@@ -22,22 +22,31 @@ describe('login page', () => {
     expect(screen.getByText('Demo@1234')).toBeInTheDocument()
   })
 
-  it('checks the fields in the browser with the contract schema before submitting', async () => {
-    let submitted = false
-    renderLogin(() => {
-      submitted = true
-      return null
-    })
+  it('is sent as plain HTML that the browser checks before posting', async () => {
+    renderLogin()
+    const email = await screen.findByLabelText(/email/i)
+    expect(email).toHaveAttribute('type', 'email')
+    expect(email).toBeRequired()
+    expect(screen.getByLabelText(/password/i)).toBeRequired()
+    expect(email.closest('form')).not.toHaveAttribute('novalidate')
+    expect(handle.hydrate).toBe(false)
+  })
+
+  it("shows the action's field errors and keeps the email", async () => {
+    renderLogin(() => ({
+      result: {
+        status: 'error',
+        error: { email: ['Enter a valid email address'], password: ['Password is required'] },
+        initialValue: { email: 'not-an-email' },
+      },
+    }))
     const user = userEvent.setup()
-    await user.type(await screen.findByLabelText(/email/i), 'not-an-email')
-    // the schema arrives after hydration; until then only the server validates
-    await waitFor(async () => {
-      await user.click(screen.getByRole('button', { name: 'Sign in' }))
-      expect(screen.getByText('Enter a valid email address')).toBeInTheDocument()
-    })
+    await user.type(await screen.findByLabelText(/email/i), 'x@y.co')
+    await user.type(screen.getByLabelText(/password/i), 'p')
+    await user.click(screen.getByRole('button', { name: 'Sign in' }))
+    expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument()
     expect(screen.getByText('Password is required')).toBeInTheDocument()
     expect(screen.getByLabelText(/email/i)).toHaveAttribute('aria-invalid', 'true')
-    expect(submitted).toBe(false)
   })
 
   it("shows the action's form error", async () => {

@@ -1,17 +1,22 @@
 import { parseWithZod } from '@conform-to/zod'
 import { Button, Paper, Stack, Text, TextInput } from '@mantine/core'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { loginBody } from '#contract/accounts'
 import { endpoints } from '#contract/endpoints'
 import { LoginCard } from '~/components/login/login-card'
-import { useLoginForm } from '~/components/login/use-login-form'
+import { loginErrors } from '~/components/login/login-errors'
+import type { RouteHandle } from '~/lib/hydration'
 import { createUpstream } from '~/services/upstream.server'
 import { appendToast, appendTokenCookies, getTokens, safeRedirect } from '~/sessions.server'
 import { pageTitle } from '~/theme'
 import { readForm } from '~/lib/forms.server'
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Sign in') }]
+
+// Plain HTML: the form posts without JavaScript and the browser checks the fields (required, email)
+// before it does; the server checks them again with the contract. See ~/lib/hydration.
+export const handle: RouteHandle = { hydrate: false }
 
 const HOME = '/demo-portal'
 
@@ -54,21 +59,11 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function LoginPage() {
   const { redirectTo } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const navigation = useNavigation()
-  const { errors, formError, initialEmail, onSubmit, onBlur } = useLoginForm(
-    navigation.state === 'idle' ? actionData?.result : undefined,
-  )
+  const { errors, formError, initialEmail } = loginErrors(actionData?.result)
 
   return (
     <LoginCard>
-      <Form
-        method="post"
-        id="login"
-        noValidate
-        aria-describedby={formError ? 'login-error' : undefined}
-        onSubmit={onSubmit}
-        onBlur={onBlur}
-      >
+      <Form method="post" id="login" aria-describedby={formError ? 'login-error' : undefined}>
         <Stack gap="md">
           {formError ? (
             <Paper
@@ -94,7 +89,7 @@ export default function LoginPage() {
             autoComplete="username"
             placeholder="you@company.com"
             error={errors.email?.[0]}
-            withAsterisk
+            required
           />
           <TextInput
             type="password"
@@ -102,14 +97,9 @@ export default function LoginPage() {
             label="Password"
             autoComplete="current-password"
             error={errors.password?.[0]}
-            withAsterisk
+            required
           />
-          <Button
-            type="submit"
-            fullWidth
-            size="md"
-            loading={navigation.state !== 'idle' && navigation.formAction !== undefined}
-          >
+          <Button type="submit" fullWidth size="md">
             Sign in
           </Button>
         </Stack>

@@ -11,6 +11,29 @@ test.describe('sign-in and the route guard', () => {
     await page.waitForURL((url) => url.pathname === '/demo-portal')
   })
 
+  test('the sign-in screen is plain HTML: no script to download, the browser checks the fields', async ({ page }) => {
+    const scripts: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url())
+    })
+    await page.goto('/login')
+    await page.waitForLoadState('networkidle')
+    expect(scripts).toEqual([])
+    // an empty field is caught before anything is sent
+    await page.getByRole('button', { name: /sign in/i }).click()
+    expect(await page.getByLabel('Email').evaluate((input) => (input as HTMLInputElement).validity.valueMissing)).toBe(
+      true,
+    )
+    expect(new URL(page.url()).pathname).toBe('/login')
+    // and once signed in, the portal's pages run their scripts
+    await page.getByLabel('Email').fill('visitor@demo.local')
+    await page.getByLabel('Password').fill(password)
+    await page.getByRole('button', { name: /sign in/i }).click()
+    await page.waitForURL((url) => url.pathname === '/demo-portal')
+    await page.waitForLoadState('networkidle')
+    expect(scripts.length).toBeGreaterThan(0)
+  })
+
   test('the empty path shows the same login screen', async ({ page }) => {
     const res = await page.goto('/')
     expect(res?.status()).toBe(200)

@@ -6,10 +6,10 @@ import type { ShownToast } from '~/sessions.server'
 import { theme } from '~/theme'
 import { TOAST_MS, Toaster } from './toaster'
 
-function show(toast: ShownToast) {
+function show(toast: ShownToast, scripted = true) {
   render(
     <MantineProvider theme={theme} env="test">
-      <Toaster toast={toast} />
+      <Toaster toast={toast} scripted={scripted} />
     </MantineProvider>,
   )
 }
@@ -63,5 +63,21 @@ describe('toast', () => {
     expect(toast).toBeVisible()
     fireEvent.click(screen.getByRole('button'))
     await gone('Only admins can manage users.')
+  })
+
+  it('on a page sent without JavaScript, is a bar in the HTML that fades after 3 s by CSS; an error stays', () => {
+    show(saved, false)
+    const bar = screen.getByRole('status')
+    expect(bar).toHaveTextContent('Saved: The template was saved as version 3.')
+    expect(bar.className).toMatch(/fades/)
+    expect(bar.style.animationDelay).toBe(`${TOAST_MS}ms`)
+    expect(card('Saved: The template was saved as version 3.')).toBeNull()
+  })
+
+  it('on a page sent without JavaScript, keeps an error as an alert', () => {
+    show(refused, false)
+    const bar = screen.getByRole('alert')
+    expect(bar).toHaveTextContent('Only admins can manage users.')
+    expect(bar.className).not.toMatch(/fades/)
   })
 })

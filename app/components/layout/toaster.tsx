@@ -1,6 +1,7 @@
 import { VisuallyHidden } from '@mantine/core'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import type { ShownToast } from '~/sessions.server'
+import classes from './toaster.module.css'
 
 const toastColor = { success: 'teal', error: 'red', info: 'blue', warning: 'yellow' } as const
 
@@ -18,7 +19,31 @@ const said = (toast: ShownToast) => (toast.title ? `${toast.title}: ${toast.mess
  * and said in a live region rendered with the page (a region that appears with its text is often not
  * read). Without JavaScript it is a bar at the bottom of the window.
  */
-export function Toaster({ toast }: { toast: ShownToast | null }) {
+export function Toaster({ toast, scripted = true }: { toast: ShownToast | null; scripted?: boolean }) {
+  if (!scripted) return toast ? <ToastBar toast={toast} /> : null
+  return <ScriptedToaster toast={toast} />
+}
+
+const barColor = { success: '#076d4e', info: '#076d4e', error: '#b72626', warning: '#975800' } as const
+
+/**
+ * The toast as plain HTML: a bar at the bottom of the window (the top of the page is under the fixed
+ * header). It fades after TOAST_MS by CSS alone, held while the pointer is over it; errors stay.
+ */
+function ToastBar({ toast }: { toast: ShownToast }) {
+  return (
+    <div
+      role={toast.type === 'error' ? 'alert' : 'status'}
+      className={toast.type === 'error' ? classes.bar : `${classes.bar} ${classes.fades}`}
+      style={{ background: barColor[toast.type], animationDelay: `${TOAST_MS}ms` }}
+    >
+      {toast.title ? <strong>{toast.title}: </strong> : null}
+      {toast.message}
+    </div>
+  )
+}
+
+function ScriptedToaster({ toast }: { toast: ShownToast | null }) {
   const shown = useRef(new Set<string>())
   const [mounted, setMounted] = useState(false)
   const [announced, setAnnounced] = useState<ShownToast | null>(null)
@@ -64,27 +89,9 @@ export function Toaster({ toast }: { toast: ShownToast | null }) {
         {announced ? said(announced) : null}
       </VisuallyHidden>
       {toast ? (
-        // Without JavaScript the toast is still said, once, in a bar fixed to the bottom of the
-        // window (the top of the page is under the fixed header).
+        // Without JavaScript the toast is still said, once, in a bar fixed to the bottom of the window.
         <noscript>
-          <div
-            role="status"
-            style={{
-              position: 'fixed',
-              left: 0,
-              right: 0,
-              bottom: 0,
-              zIndex: 1000,
-              padding: '10px 16px',
-              textAlign: 'center',
-              fontSize: 14,
-              color: '#fff',
-              background: toast.type === 'error' ? '#b72626' : toast.type === 'warning' ? '#975800' : '#076d4e',
-            }}
-          >
-            {toast.title ? <strong>{toast.title}: </strong> : null}
-            {toast.message}
-          </div>
+          <ToastBar toast={toast} />
         </noscript>
       ) : null}
       {mounted ? (
