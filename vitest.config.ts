@@ -5,6 +5,8 @@ import tsconfigPaths from 'vite-tsconfig-paths'
 // - portal: loaders, actions, services and components (msw mocks built from contract/)
 // - api / api-pg: the Fastify API through inject, on PGlite and on PostgreSQL
 // - tooling: the scripts and what they ship with (the image's and CI's system packages)
+// - split: a split deployment as real processes (two APIs, two workers, PostgreSQL, S3 on s3rver),
+//   run after the others (groupOrder) so its processes have the machine to themselves
 // The end-to-end tests (tests/e2e: the real `npm start` stack driven by Debian's Chromium) are
 // Playwright's: playwright.config.ts, `npm run test:e2e`.
 export default defineConfig({
@@ -49,6 +51,19 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'tooling', include: ['scripts/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'split',
+          include: ['tests/split/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['./tests/setup/api.ts'],
+          sequence: { groupOrder: 1 },
+          // the file caps itself at 6 minutes (tests/split/split-deployment.test.ts)
+          testTimeout: 240_000,
+          hookTimeout: 150_000,
+        },
       },
     ],
   },

@@ -43,4 +43,40 @@ describe('parseEnv', () => {
   it('requires JWT_SECRET in production', () => {
     expect(() => parseEnv({ NODE_ENV: 'production', DATA_DIR: tmp() })).toThrow(/JWT_SECRET must be set/)
   })
+
+  it('chooses the blob store: DATA_DIR/blobs by default, S3 with a bucket, with its region and addressing', () => {
+    const dir = tmp()
+    expect(parseEnv({ DATA_DIR: dir }).blobStore).toEqual({ kind: 'local', root: path.join(dir, 'blobs') })
+    const bucket = { DATA_DIR: dir, S3_BUCKET: 'portal-files' }
+    expect(parseEnv(bucket).blobStore).toEqual({
+      kind: 's3',
+      bucket: 'portal-files',
+      region: 'us-east-1',
+      endpoint: undefined,
+      forcePathStyle: false,
+      prefix: undefined,
+    })
+    expect(parseEnv({ ...bucket, AWS_REGION: 'eu-west-3' }).blobStore).toMatchObject({ region: 'eu-west-3' })
+    expect(parseEnv({ ...bucket, AWS_REGION: 'eu-west-3', S3_REGION: 'auto' }).blobStore).toMatchObject({
+      region: 'auto',
+    })
+    // an endpoint of one's own (MinIO, s3rver) is path-style unless told otherwise
+    const minio = { ...bucket, S3_ENDPOINT: 'http://minio:9000', S3_PREFIX: 'prod/' }
+    expect(parseEnv(minio).blobStore).toMatchObject({
+      endpoint: 'http://minio:9000',
+      forcePathStyle: true,
+      prefix: 'prod',
+    })
+    expect(parseEnv({ ...minio, S3_FORCE_PATH_STYLE: 'false' }).blobStore).toMatchObject({ forcePathStyle: false })
+  })
+
+  it('refuses S3 settings that are wrong or lack their bucket', () => {
+    const dir = tmp()
+    expect(() => parseEnv({ DATA_DIR: dir, S3_BUCKET: 'Not_A_Bucket' })).toThrow(/S3_BUCKET: must be a bucket name/)
+    expect(() => parseEnv({ DATA_DIR: dir, S3_BUCKET: 'b-1', S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/)
+    expect(() => parseEnv({ DATA_DIR: dir, S3_BUCKET: 'b-1', S3_PREFIX: '../up' })).toThrow(/S3_PREFIX/)
+    expect(() => parseEnv({ DATA_DIR: dir, S3_ENDPOINT: 'http://minio:9000' })).toThrow(
+      /S3_BUCKET: must be set with S3_ENDPOINT/,
+    )
+  })
 })

@@ -3,6 +3,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import type { LlmConfig } from './engines/llm/client'
+import { isBlobKey } from './lib/blob-store'
+import type { BlobStoreConfig } from './lib/blob-store-s3'
 
 /**
  * The Euclidean distance below which two descriptors are taken as the same person, chosen with
@@ -80,6 +82,26 @@ const schema = z.object({
   ASR_BASE_URL: z.string().url('must be an absolute URL').optional(),
   ASR_API_KEY: z.string().min(1).optional(),
   ASR_MODEL: z.string().min(1).default('whisper-1'),
+  /** The S3-compatible blob store (unset bucket: files under DATA_DIR/blobs); keys come from the SDK's chain. */
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name (3–63 lower-case letters, digits, dots, hyphens)',
+    )
+    .optional(),
+  S3_ENDPOINT: z
+    .string()
+    .url('must be an http:// or https:// URL')
+    .regex(/^https?:\/\//i, 'must be an http:// or https:// URL')
+    .optional(),
+  S3_REGION: z.string().min(1).optional(),
+  AWS_REGION: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  S3_PREFIX: z
+    .string()
+    .refine((v) => isBlobKey(v.replace(/\/+$/, '')), 'must be a path of letters, digits, dots, hyphens and underscores')
+    .optional(),
   /** Face verification: the descriptor distance below which two faces are the same person (docs/decisions/010). */
   FACE_MATCH_THRESHOLD: z.coerce
     .number()
@@ -121,6 +143,8 @@ export type ApiEnv = {
   speech: SpeechConfig
   /** The face verification threshold (FACE_MATCH_THRESHOLD). */
   faceThreshold: number
+  /** Where uploaded and seeded files live (ARCHITECTURE §7): DATA_DIR/blobs, or an S3 bucket. */
+  blobStore: BlobStoreConfig
 }
 
 export type SpeechConfig = {
@@ -167,6 +191,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       'Invalid API configuration:\n  JOB_STALE_SECONDS: must be at least twice JOB_HEARTBEAT_SECONDS',
     )
   }
+  const s3Only = (['S3_ENDPOINT', 'S3_REGION', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'] as const).filter((k) => e[k] != null)
+  // a typo'd bucket would otherwise put every file on one machine's disk without a word
+  if (!e.S3_BUCKET && s3Only.length) {
+    throw new ConfigError(`Invalid API configuration:\n  S3_BUCKET: must be set with ${s3Only.join(', ')}`)
+  }
   let jwtSecret = e.JWT_SECRET
   if (!jwtSecret) {
     if (e.NODE_ENV === 'production') throw new ConfigError('JWT_SECRET must be set in production')
@@ -208,6 +237,17 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       asrModel: e.ASR_MODEL,
     },
     faceThreshold: e.FACE_MATCH_THRESHOLD,
+    blobStore: e.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION ?? e.AWS_REGION ?? 'us-east-1',
+          endpoint: e.S3_ENDPOINT,
+          // MinIO, s3rver and most self-hosted stores have no per-bucket host names
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+          prefix: e.S3_PREFIX?.replace(/\/+$/, ''),
+        }
+      : { kind: 'local', root: path.join(dataDir, 'blobs') },
   }
 }
 

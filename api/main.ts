@@ -1,4 +1,3 @@
-import path from 'node:path'
 import { buildApp } from './app'
 import { createLlm } from './engines/llm/client'
 import { cachedLlm } from './engines/llm/cache'
@@ -6,14 +5,14 @@ import { databaseAnswerCache } from './db/llm-cache'
 import { loadEnvOrExit } from './env'
 import { startQueue } from './jobs/queue'
 import { registerJobs } from './register-jobs'
-import { localBlobStore } from './lib/blob-store'
+import { blobStoreFromEnv } from './lib/blob-store-s3'
 import { closeEngines, closeServer, onShutdown, openConfiguredDatabase, SHUTDOWN_MS } from './runtime'
 import { seedDemo } from './seed/seed'
 
 const env = loadEnvOrExit()
 const database = await openConfiguredDatabase(env)
 
-const blobs = localBlobStore(path.join(env.dataDir, 'blobs'))
+const blobs = blobStoreFromEnv(env)
 // the same request is answered once and kept: a result is repeatable, and the LLM is not paid twice
 const llm = env.llm ? cachedLlm(createLlm(env.llm), databaseAnswerCache(database.db)) : null
 
@@ -48,8 +47,10 @@ try {
 
   await app.listen({ port: env.port, host: env.host })
   const where = env.databaseUrl ? 'PostgreSQL' : `PGlite in ${env.dataDir}`
+  const store = env.blobStore
+  const files = store.kind === 's3' ? `files in s3://${store.bucket}/${store.prefix ?? ''}` : `files in ${store.root}`
   app.log.info(
-    `API ready on http://${env.host}:${env.port} (${where}, ${env.workers} workers, seed ${env.seedDemo ? 'on' : 'off'})`,
+    `API ready on http://${env.host}:${env.port} (${where}, ${files}, ${env.workers} workers, seed ${env.seedDemo ? 'on' : 'off'})`,
   )
 } catch (error) {
   console.error('API failed to start:', error)

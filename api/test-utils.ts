@@ -62,6 +62,8 @@ type SetupOptions = {
   queue?: Queue | ((database: Database, blobs: BlobStore) => Promise<Queue>)
   llm?: Llm | null
   register?: (app: App) => void | Promise<void>
+  /** The blob store (e.g. S3 on s3rver: api/lib/test-s3.ts); default: a throw-away folder. */
+  blobs?: BlobStore
 }
 
 const silentLog = { info() {}, error() {} }
@@ -105,11 +107,11 @@ async function freshPglite(): Promise<Database> {
   return database
 }
 
-/** An app on a fresh database and a throw-away blob folder; `register` adds test-only routes before the app is sealed. */
+/** An app on a fresh database and a throw-away blob folder (or `options.blobs`); `register` adds test-only routes before the app is sealed. */
 export async function setupTestApp(env: Partial<AppEnv> = {}, options: SetupOptions = {}) {
   const database = await createTestDatabase()
-  const blobDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-blobs-'))
-  const blobs = localBlobStore(blobDir)
+  const blobDir = options.blobs ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-blobs-'))
+  const blobs = options.blobs ?? localBlobStore(blobDir!)
   const queue = typeof options.queue === 'function' ? await options.queue(database, blobs) : options.queue
   const app = await buildApp({
     database,
@@ -130,7 +132,7 @@ export async function setupTestApp(env: Partial<AppEnv> = {}, options: SetupOpti
       await app.close()
       if (typeof options.queue === 'function') await queue?.stop()
       await database.close()
-      fs.rmSync(blobDir, { recursive: true, force: true })
+      if (blobDir) fs.rmSync(blobDir, { recursive: true, force: true })
     },
   }
 }

@@ -1,8 +1,7 @@
-import path from 'node:path'
 import { loadEnvOrExit } from './env'
 import { startQueue } from './jobs/queue'
 import { registerJobs } from './register-jobs'
-import { localBlobStore } from './lib/blob-store'
+import { blobStoreFromEnv } from './lib/blob-store-s3'
 import { closeEngines, EXIT_CONFIG, onShutdown, openConfiguredDatabase, SHUTDOWN_MS } from './runtime'
 
 const env = loadEnvOrExit()
@@ -25,8 +24,8 @@ const queue = await startQueue(database, {
   supervised: env.supervised,
   log: { info: console.log, error: (obj, msg) => console.error(msg ?? 'job queue error', obj) },
 })
-// the blobs folder must be shared with the API (the same DATA_DIR, or a shared volume)
-await registerJobs(queue, database, env, localBlobStore(path.join(env.dataDir, 'blobs')))
+// the API's files: its S3 bucket, or with the local store the same DATA_DIR (one machine, or a shared volume)
+await registerJobs(queue, database, env, blobStoreFromEnv(env))
 
 onShutdown(async () => {
   // what the workers cannot finish in time goes back to the queue for a retry

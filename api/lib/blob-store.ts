@@ -20,14 +20,18 @@ export function newBlobKey(prefix: string, extension: string) {
 
 const safeKey = /^[a-z0-9_-]+(\/[a-z0-9_.-]+)*$/i
 
+/** Whether `key` is a relative path of plain names that cannot leave the store's root (every store's rule). */
+export const isBlobKey = (key: string) =>
+  safeKey.test(key) && !key.split('/').some((part) => part === '..' || part === '.')
+
+export function checkBlobKey(key: string): string {
+  if (!isBlobKey(key)) throw new Error(`Invalid blob key: ${key}`)
+  return key
+}
+
 /** Files under one folder (DATA_DIR/blobs by default). */
 export function localBlobStore(root: string): BlobStore {
-  const resolve = (key: string) => {
-    if (!safeKey.test(key) || key.split('/').some((part) => part === '..' || part === '.')) {
-      throw new Error(`Invalid blob key: ${key}`)
-    }
-    return path.join(root, key)
-  }
+  const resolve = (key: string) => path.join(root, checkBlobKey(key))
   return {
     async put(key, data) {
       const file = resolve(key)
@@ -45,8 +49,9 @@ export function localBlobStore(root: string): BlobStore {
       return { size: (await fs.promises.stat(file)).size }
     },
     async size(key) {
+      const file = resolve(key)
       try {
-        return (await fs.promises.stat(resolve(key))).size
+        return (await fs.promises.stat(file)).size
       } catch {
         return null
       }
