@@ -1,5 +1,6 @@
 import { vitePlugin as remix } from '@remix-run/dev'
 import { defineConfig } from 'vite'
+import path from 'node:path'
 import tsconfigPaths from 'vite-tsconfig-paths'
 
 declare module '@remix-run/node' {
@@ -10,8 +11,23 @@ declare module '@remix-run/node' {
 
 export default defineConfig({
   server: { port: 3000 },
-  build: { target: 'es2020', cssMinify: true },
+  // manifest: Remix keeps Vite's manifest in build/.vite (outside build/client: never served) for
+  // bench/client-js.mjs, which counts the chart chunks a page imports lazily
+  build: { target: 'es2020', cssMinify: true, manifest: true },
   plugins: [
+    {
+      // Mantine's Table carries Table.ScrollContainer, which draws custom scrollbars with ScrollArea:
+      // about 15 kB of gzipped JavaScript on every page with a table, even where no table scrolls.
+      // The portal's tables scroll natively (~/components/layout/table-scroll); in the browser's
+      // build Mantine's Table gets that component instead, so ScrollArea is never bundled for it.
+      name: 'table-scroll-container',
+      enforce: 'pre',
+      resolveId(source, importer) {
+        if (source === './TableScrollContainer.mjs' && importer?.includes('/@mantine/core/esm/components/Table/')) {
+          return path.resolve('app/components/layout/table-scroll-mantine.ts')
+        }
+      },
+    },
     remix({
       ignoredRouteFiles: ['**/*.test.{ts,tsx}', '**/*.css'],
       future: {

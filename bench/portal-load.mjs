@@ -9,29 +9,11 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { freePort, launchStack } from '../scripts/lib/launch.mjs'
+import { signIn } from './lib/sign-in.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const connections = Number(process.env.BENCH_CONNECTIONS || 20)
 const duration = Number(process.env.BENCH_SECONDS || 10)
-
-/** Signs in like a browser without JavaScript: GET the form (for any hidden fields), POST it. */
-async function signIn(base) {
-  const page = await (await fetch(`${base}/login`)).text()
-  const form = new URLSearchParams()
-  for (const [, attrs] of page.matchAll(/<input([^>]*type="hidden"[^>]*)>/g)) {
-    const name = attrs.match(/name="([^"]*)"/)?.[1]
-    if (name) form.set(name, attrs.match(/value="([^"]*)"/)?.[1] ?? '')
-  }
-  form.set('email', 'admin@demo.local')
-  form.set('password', 'Demo@1234')
-  const res = await fetch(`${base}/login`, { method: 'POST', body: form, redirect: 'manual' })
-  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0])
-  const names = cookies.map((c) => c.split('=')[0])
-  if (!names.includes('access_token_demo') || !names.includes('refresh_token_demo')) {
-    throw new Error(`login did not set both token cookies (status ${res.status}, cookies: ${names.join(', ')})`)
-  }
-  return cookies.filter((c) => c.includes('_token_demo')).join('; ')
-}
 
 function staticAsset() {
   const assets = path.join(root, 'build', 'client', 'assets')

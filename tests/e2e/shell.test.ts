@@ -34,7 +34,7 @@ test.describe('the portal shell', () => {
     const before = await unreadFromBell(page)
     expect(before).toBeGreaterThan(0)
     await bell(page).click()
-    const dialog = page.locator('.mantine-Popover-dropdown')
+    const dialog = page.getByRole('dialog', { name: 'Notifications' })
     const marks = dialog.getByRole('button', { name: /^Mark as read: / })
     await expect.poll(() => marks.count()).toBeGreaterThan(0)
     const firstLabel = await marks.first().getAttribute('aria-label')
@@ -47,7 +47,7 @@ test.describe('the portal shell', () => {
     // The seed leaves the supervisor more unread notifications than one page of the panel holds.
     await login(page, 'supervisor@demo.local')
     await bell(page).click()
-    const dialog = page.locator('.mantine-Popover-dropdown')
+    const dialog = page.getByRole('dialog', { name: 'Notifications' })
     const items = dialog.locator('li')
     await expect.poll(() => items.count()).toBeGreaterThan(0)
     const first = await items.count()

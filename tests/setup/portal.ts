@@ -33,6 +33,15 @@ if (inJsdom) {
     disconnect() {}
   }
   window.HTMLElement.prototype.scrollIntoView = function scrollIntoView() {}
+  // jsdom has <dialog> without its modal methods: open and close it as a browser would (no top layer)
+  window.HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '')
+  }
+  window.HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+    if (!this.open) return
+    this.removeAttribute('open')
+    this.dispatchEvent(new Event('close'))
+  }
 }
 
 // The stub router is React Router 6; its notices about v7 flags say nothing about this app.

@@ -1,5 +1,5 @@
 import { channelLabel } from '~/components/agent-scoring/format'
-import { Anchor, Badge, Group, Table, Text, Tooltip } from '@mantine/core'
+import { Anchor, Badge, Group, Table, Text } from '@mantine/core'
 import { Link } from '@remix-run/react'
 import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react'
 import type { EvaluationOrdering, EvaluationSummary } from '#contract/evaluations'
@@ -109,17 +109,17 @@ export function EvaluationTable({ evaluations, ordering, sortHref }: Props) {
               <Table.Td data-label="Auditor score">{formatScore(e.auditor_score)}</Table.Td>
               <Table.Td data-label="Auto-fail">
                 {e.auto_fail ? (
-                  <Tooltip label="An auto-fail category failed">
-                    <Badge
-                      color="red"
-                      variant="light"
-                      miw="max-content"
-                      tt="none"
-                      leftSection={<IconAlertTriangle size={12} aria-hidden />}
-                    >
-                      Auto-fail
-                    </Badge>
-                  </Tooltip>
+                  // the browser's own tooltip: a tooltip library on every list page is not worth one sentence
+                  <Badge
+                    color="red"
+                    variant="light"
+                    miw="max-content"
+                    tt="none"
+                    title="An auto-fail category failed"
+                    leftSection={<IconAlertTriangle size={12} aria-hidden />}
+                  >
+                    Auto-fail
+                  </Badge>
                 ) : (
                   <Text size="sm" c="dimmed">
                     No

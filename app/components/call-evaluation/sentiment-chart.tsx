@@ -1,5 +1,4 @@
-import '@mantine/charts/styles.css'
-import { LineChart } from '@mantine/charts'
+import { LineChart } from '~/components/charts/svg-charts'
 import type { SentimentTiming } from '#contract/evaluations'
 
 const figure = (n: number) => n.toFixed(2)
@@ -23,29 +22,22 @@ function summary(points: SentimentTiming['points']) {
   )
 }
 
-/**
- * Loaded only in the browser after hydration (recharts draws nothing on the server). An image named
- * by its summary, recharts' keyboard layer off so that nothing inside it takes focus.
- */
-export default function SentimentChart({ points }: { points: SentimentTiming['points'] }) {
+/** The course of the call's sentiment, drawn by the server: an image named by its summary. */
+export function SentimentChart({ points }: { points: SentimentTiming['points'] }) {
   return (
     <LineChart
-      h={220}
       data={points}
-      dataKey="start_time"
+      xKey="start_time"
       series={[
         { name: 'agent', label: 'Agent', color: 'indigo.6' },
         { name: 'customer', label: 'Customer', color: 'orange.8' },
       ]}
-      yAxisProps={{ domain: [-1, 1] }}
-      referenceLines={[{ y: 0, color: 'gray.6' }]}
-      valueFormatter={figure}
-      withLegend
-      connectNulls
-      curveType="monotone"
-      lineChartProps={{ accessibilityLayer: false }}
-      role="img"
-      aria-label={summary(points)}
+      height={220}
+      yDomain={[-1, 1]}
+      yTicks={[-1, -0.5, 0, 0.5, 1]}
+      referenceY={0}
+      format={figure}
+      summary={summary(points)}
     />
   )
 }

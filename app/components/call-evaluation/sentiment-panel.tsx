@@ -1,16 +1,14 @@
 import { Badge, Card, Group, Table, Text, Title } from '@mantine/core'
-import { lazy, Suspense } from 'react'
-import { useHydrated } from 'remix-utils/use-hydrated'
 import type { SentimentAnalysis, SentimentTiming } from '#contract/evaluations'
-
-const SentimentChart = lazy(() => import('./sentiment-chart'))
+import { SentimentChart } from './sentiment-chart'
+import { TableScroll } from '~/components/layout/table-scroll'
 
 const overallColor = { positive: 'teal', neutral: 'gray', negative: 'red' } as const
 const figure = (n: number | null) => (n === null ? '—' : n.toFixed(2))
 
 function FiguresTable({ points }: { points: SentimentTiming['points'] }) {
   return (
-    <Table.ScrollContainer minWidth={260} mah={260}>
+    <TableScroll minWidth={260} maxHeight={260}>
       <Table striped withTableBorder fz="xs" verticalSpacing={4} aria-label="Sentiment over time">
         <Table.Thead>
           <Table.Tr>
@@ -29,11 +27,11 @@ function FiguresTable({ points }: { points: SentimentTiming['points'] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   )
 }
 
-/** The whole-call sentiment and its course over the call: a chart with JavaScript, the figures always. */
+/** The whole-call sentiment and its course over the call: a chart drawn by the server, and its figures. */
 export function SentimentPanel({
   sentiment,
   timing,
@@ -41,7 +39,6 @@ export function SentimentPanel({
   sentiment: SentimentAnalysis | null
   timing: SentimentTiming | null
 }) {
-  const hydrated = useHydrated()
   const points = timing?.points ?? []
   return (
     <Card padding="md" component="section" aria-labelledby="sentiment-heading">
@@ -66,18 +63,14 @@ export function SentimentPanel({
         <Text size="sm" c="dimmed">
           Sentiment data is unavailable.
         </Text>
-      ) : hydrated ? (
+      ) : (
         <>
-          <Suspense fallback={<div style={{ height: 220 }} />}>
-            <SentimentChart points={points} />
-          </Suspense>
+          <SentimentChart points={points} />
           <details>
             <summary style={{ cursor: 'pointer', fontSize: 'var(--mantine-font-size-sm)' }}>The figures</summary>
             <FiguresTable points={points} />
           </details>
         </>
-      ) : (
-        <FiguresTable points={points} />
       )}
       <Text size="xs" c="dimmed" mt="xs">
         Scores run from −1 (negative) to 1 (positive).

@@ -1,5 +1,6 @@
 import { Alert, Stack, Table, Text, VisuallyHidden, type MantineSpacing, type TableTdProps } from '@mantine/core'
 import type { Key, ReactNode } from 'react'
+import { TableScroll } from '~/components/layout/table-scroll'
 
 export type Column<T> = {
   /** The column's header; also its cells' `data-label` where `labelCells` is set. */
@@ -125,9 +126,7 @@ export function DataTable<T>({
   const box = boxClassName ? (
     <div className={boxClassName}>{table}</div>
   ) : (
-    <Table.ScrollContainer minWidth={minWidth} type={minWidth ? 'scrollarea' : 'native'}>
-      {table}
-    </Table.ScrollContainer>
+    <TableScroll minWidth={minWidth}>{table}</TableScroll>
   )
   return footer ? (
     <Stack gap="md">

@@ -93,7 +93,8 @@ export function PortalShell({ user, notifications, children, panel }: Props) {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm">
+      {/* collapsed on a phone, the navbar is only moved off screen: hidden as well, its links leave the Tab order */}
+      <AppShell.Navbar p="sm" className={opened ? undefined : classes.navbarClosed}>
         <AppShell.Section grow style={{ overflowY: 'auto' }}>
           <NavLinks onNavigate={close} />
         </AppShell.Section>

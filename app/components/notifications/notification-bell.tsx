@@ -1,7 +1,8 @@
-import { ActionIcon, Button, Indicator, Popover, ScrollArea, Text, Title } from '@mantine/core'
+import { ActionIcon, Button, Indicator, Paper, Text, Title } from '@mantine/core'
 import { useFetcher, useLocation } from '@remix-run/react'
 import { IconBell } from '@tabler/icons-react'
-import { useEffect, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
+import classes from '~/components/layout/disclosure.module.css'
 import type { Notification, NotificationList } from '#contract/notifications'
 import { appendPage, feedFromPage, markRead, nextPage, NOTIFICATION_PAGE_SIZE } from '~/lib/notification-feed'
 import type { loader as notificationsLoader } from '~/routes/resources/notifications'
@@ -24,60 +25,92 @@ function MarkRead({ notification, onDone }: { notification: Notification; onDone
 }
 
 /**
- * Without JavaScript the bell is a link that makes the layout render the panel in the page;
- * with it, a popover pages through the resource route.
+ * Without JavaScript the bell is a link that makes the layout render the panel in the page; with it,
+ * a panel under the bell pages through the resource route. The panel is ours, not a Mantine popover:
+ * positioned by CSS beside the bell, so every page is spared a positioning library (issue 20). It
+ * closes on Escape (focus back on the bell), on a click outside and on navigation.
  */
 export function NotificationBell({ page }: { page: NotificationList }) {
   const location = useLocation()
   const [opened, setOpened] = useState(false)
   const [feed, setFeed] = useState(() => feedFromPage(page, NOTIFICATION_PAGE_SIZE))
   const more = useFetcher<typeof notificationsLoader>()
+  const root = useRef<HTMLDivElement>(null)
+  const bell = useRef<HTMLAnchorElement>(null)
+  const panelId = useId()
 
   // A revalidated layout (e.g. after marking one read) brings the server's first page and count.
   useEffect(() => setFeed((f) => appendPage(f, page)), [page])
   useEffect(() => {
     if (more.data) setFeed((f) => appendPage(f, more.data!))
   }, [more.data])
+  useEffect(() => setOpened(false), [location.pathname])
+  useEffect(() => {
+    if (!opened) return
+    const outside = (event: MouseEvent) => {
+      if (root.current && !root.current.contains(event.target as Node)) setOpened(false)
+    }
+    const escape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      setOpened(false)
+      bell.current?.focus()
+    }
+    document.addEventListener('mousedown', outside)
+    document.addEventListener('keydown', escape)
+    return () => {
+      document.removeEventListener('mousedown', outside)
+      document.removeEventListener('keydown', escape)
+    }
+  }, [opened])
 
   const next = nextPage(feed)
   const params = new URLSearchParams(location.search)
   params.set('notifications', 'open')
 
   return (
-    // the indicator goes around the popover, not inside its target: the target's ARIA state (expanded,
-    // controls) belongs on the link itself, not on the indicator's <div>
-    <Indicator label={feed.unreadCount} size={18} disabled={feed.unreadCount === 0} color="red" offset={4}>
-      <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withArrow>
-        <Popover.Target>
-          <ActionIcon
-            component="a"
-            href={`${location.pathname}?${params}`}
-            variant="subtle"
-            color="gray"
-            size="lg"
-            aria-label={bellLabel(feed.unreadCount)}
-            aria-expanded={opened}
-            onClick={(event) => {
-              event.preventDefault()
-              setOpened((o) => !o)
-            }}
-          >
-            <IconBell size={22} stroke={1.6} />
-          </ActionIcon>
-        </Popover.Target>
-        <Popover.Dropdown>
+    <div ref={root} className={classes.disclosure}>
+      {/* the indicator goes around the link: the link itself carries its ARIA state (expanded, controls) */}
+      <Indicator label={feed.unreadCount} size={18} disabled={feed.unreadCount === 0} color="red" offset={4}>
+        <ActionIcon
+          ref={bell}
+          component="a"
+          href={`${location.pathname}?${params}`}
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label={bellLabel(feed.unreadCount)}
+          aria-expanded={opened}
+          aria-controls={opened ? panelId : undefined}
+          onClick={(event) => {
+            event.preventDefault()
+            setOpened((o) => !o)
+          }}
+        >
+          <IconBell size={22} stroke={1.6} />
+        </ActionIcon>
+      </Indicator>
+      {opened ? (
+        <Paper
+          id={panelId}
+          role="dialog"
+          aria-label="Notifications"
+          withBorder
+          shadow="md"
+          p="sm"
+          className={`${classes.dropdown} ${classes.bellPanel}`}
+        >
           <Title order={2} size="h5" mb={4}>
             Notifications
           </Title>
           <Text size="xs" c="dimmed">
             {feed.unreadCount} unread
           </Text>
-          <ScrollArea.Autosize mah={360} type="auto">
+          <div className={classes.bellList}>
             <NotificationItems
               items={feed.items}
               markRead={(n) => <MarkRead notification={n} onDone={(id) => setFeed((f) => markRead(f, id))} />}
             />
-          </ScrollArea.Autosize>
+          </div>
           {next ? (
             <Button
               variant="light"
@@ -89,8 +122,8 @@ export function NotificationBell({ page }: { page: NotificationList }) {
               Load more
             </Button>
           ) : null}
-        </Popover.Dropdown>
-      </Popover>
-    </Indicator>
+        </Paper>
+      ) : null}
+    </div>
   )
 }

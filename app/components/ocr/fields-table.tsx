@@ -2,6 +2,7 @@ import { Badge, Group, List, Table, Text } from '@mantine/core'
 import { IconCheck, IconX } from '@tabler/icons-react'
 import type { ExtractedField } from '#contract/ocr'
 import { confidenceColor, formatConfidence } from './format'
+import { TableScroll } from '~/components/layout/table-scroll'
 
 type LineItem = { description: string; amount: number }
 
@@ -57,7 +58,7 @@ export function FieldsTable({ fields }: { fields: ExtractedField[] }) {
       </Text>
     )
   return (
-    <Table.ScrollContainer minWidth={460}>
+    <TableScroll minWidth={460}>
       <Table verticalSpacing="xs" horizontalSpacing="xs" aria-label="Extracted fields">
         <Table.Thead>
           <Table.Tr>
@@ -102,6 +103,6 @@ export function FieldsTable({ fields }: { fields: ExtractedField[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   )
 }

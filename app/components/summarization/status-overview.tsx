@@ -1,17 +1,15 @@
 import { Alert, Badge, Group, Stack, Table, Text } from '@mantine/core'
-import { lazy } from 'react'
 import type { SummaryChart, SummaryKpi } from '#contract/summarization'
 import { KpiCards } from '~/components/call-evaluation/dashboard/kpi-cards'
 import { ChartWithFigures, FiguresTable, Num } from '~/components/call-evaluation/dashboard/panel'
 import { formatCount, formatPct, statusColor, statusLabel, SUMMARY_HISTORY_PATH } from './format'
-
-const StatusDonut = lazy(() => import('./status-donut'))
+import { StatusDonut } from './status-donut'
 
 const CHART_SIZE = 180
 
 /**
- * The status distribution of summarize-chart/: a donut once hydrated, its figures as a table in the
- * server HTML. SPEC §9's example figures are labelled as such until the first summary.
+ * The status distribution of summarize-chart/: a donut drawn by the server, its figures as a table
+ * beside it. SPEC §9's example figures are labelled as such until the first summary.
  */
 export function StatusChart({ chart }: { chart: SummaryChart }) {
   const slices = chart.results.map((r) => ({
@@ -31,7 +29,6 @@ export function StatusChart({ chart }: { chart: SummaryChart }) {
         </Text>
       )}
       <ChartWithFigures
-        height={CHART_SIZE + 30}
         chart={
           <>
             <StatusDonut data={slices.filter((s) => s.value > 0)} size={CHART_SIZE} />

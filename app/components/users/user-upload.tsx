@@ -4,6 +4,7 @@ import { IconFileUpload } from '@tabler/icons-react'
 import { USER_LIST_PATH, USER_UPLOAD_TEMPLATE_PATH } from './paths'
 import type { UploadOutcome } from './user-upload.schema'
 import classes from './users.module.css'
+import { TableScroll } from '~/components/layout/table-scroll'
 
 // The report of a 50,000-row file is long; the page shows the first rows of each part.
 const SHOWN_ROWS = 200
@@ -94,7 +95,7 @@ function UploadResult({ outcome }: { outcome: UploadOutcome }) {
 function ReportTable({ caption, head, rows }: { caption: string; head: string[]; rows: (string | number)[][] }) {
   return (
     <div>
-      <Table.ScrollContainer minWidth={520} mah={320}>
+      <TableScroll minWidth={520} maxHeight={320}>
         <Table striped verticalSpacing={4} captionSide="top" aria-label={caption}>
           <Table.Caption ta="left" fw={600}>
             {caption} ({rows.length})
@@ -116,7 +117,7 @@ function ReportTable({ caption, head, rows }: { caption: string; head: string[];
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       {rows.length > SHOWN_ROWS ? (
         <Text size="xs" c="dimmed" mt={4}>
           The first {SHOWN_ROWS} of {rows.length} are shown.

@@ -10,7 +10,7 @@ import type {
 } from '#contract/dashboards'
 import { formatScore } from '../evaluation-format'
 import { agentPerformanceHref, formatCount, formatPct, formatSentiment, listHref } from './dashboard-links'
-import { SentimentScatter } from './lazy-charts'
+import { SentimentScatter } from './charts'
 import { ChartWithFigures, DashboardPanel, Empty, FiguresTable, Num, type PanelState } from './panel'
 
 /** An agent's name, opening their calls in the evaluation list. */
@@ -263,19 +263,17 @@ export function AgentSentimentPanel({
       {({ results }) => {
         const points = results.flatMap((r) =>
           r.average_score !== null && r.customer_sentiment !== null
-            ? [{ x: r.customer_sentiment, y: r.average_score }]
+            ? [{ x: r.customer_sentiment, y: r.average_score, label: r.agent.name }]
             : [],
         )
         return results.length === 0 ? (
           <Empty />
         ) : (
           <ChartWithFigures
-            height={200}
             chart={
               <SentimentScatter
                 height={200}
                 points={points}
-                label="Agents"
                 summary={`Scatter chart of ${formatCount(points.length)} agents, average score against their customers' mean sentiment; the figures are in the table below.`}
               />
             }

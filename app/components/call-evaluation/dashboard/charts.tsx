@@ -1,40 +1,19 @@
-import '@mantine/charts/styles.css'
-import { BarChart, ChartTooltip, DonutChart, LineChart, ScatterChart } from '@mantine/charts'
-import type { TooltipContentProps } from 'recharts'
+import {
+  BarList,
+  Donut,
+  LineChart,
+  ScatterChart,
+  type ChartRow,
+  type ChartSeries,
+} from '~/components/charts/svg-charts'
 
-// Loaded only in the browser after hydration (recharts draws nothing on the server). Each chart is
-// an image named by a one-sentence summary (`summary`), its figures in the table beside it; recharts'
-// keyboard layer is off, so nothing inside the image takes focus.
+// The dashboards' charts, drawn by the server (~/components/charts): each an image named by a
+// one-sentence summary (`summary`), its figures in the table beside it.
 
 const pct = (value: number) => `${Math.round(value * 10) / 10}%`
 const signed = (value: number) => value.toFixed(2)
 
-export type LineSeries = { name: string; label: string; color: string }
-type Row = Record<string, string | number | null>
-
-/** The image role and name every chart's root carries. */
-const asImage = (summary: string) => ({ role: 'img', 'aria-label': summary })
-
-/**
- * A line chart's tooltip: each line's value with what its point holds (the row's `<name>_note`,
- * "4 calls, 3–5 Nov"); lines without a point there are left out.
- */
-function notedTooltip(series: LineSeries[]) {
-  return function NotedTooltip({ label, payload }: TooltipContentProps<number, string>) {
-    const items = (payload ?? [])
-      .filter((item) => typeof item.value === 'number')
-      .map((item) => {
-        const row = item.payload as Row
-        const note = row[`${String(item.name)}_note`]
-        return {
-          ...item,
-          payload: { ...row, [String(item.name)]: `${pct(item.value as number)}${note ? ` · ${note}` : ''}` },
-        }
-      })
-    if (!items.length) return null
-    return <ChartTooltip label={label as string} payload={items} series={series} valueFormatter={(v) => String(v)} />
-  }
-}
+export type LineSeries = ChartSeries
 
 /** Scores over time (0–100), one line per series; a row's `<name>_note` says what that point holds. */
 export function ScoreLines({
@@ -43,28 +22,21 @@ export function ScoreLines({
   height,
   summary,
 }: {
-  data: Row[]
+  data: ChartRow[]
   series: LineSeries[]
   height: number
   summary: string
 }) {
   return (
     <LineChart
-      h={height}
       data={data}
-      dataKey="label"
+      xKey="label"
       series={series}
-      yAxisProps={{ domain: [0, 100], width: 44 }}
-      valueFormatter={pct}
-      withLegend
-      legendProps={{ verticalAlign: 'bottom', height: 34 }}
-      connectNulls
-      curveType="monotone"
-      strokeWidth={2}
-      dotProps={{ r: 2.5 }}
-      tooltipProps={{ content: notedTooltip(series) }}
-      lineChartProps={{ accessibilityLayer: false }}
-      {...asImage(summary)}
+      height={height}
+      yDomain={[0, 100]}
+      yTicks={[0, 25, 50, 75, 100]}
+      format={pct}
+      summary={summary}
     />
   )
 }
@@ -73,15 +45,13 @@ export function ScoreLines({
 export function NamedBars({
   data,
   series,
-  height,
   summary,
   unit,
   percent = false,
   nameWidth = 130,
 }: {
-  data: Row[]
+  data: ChartRow[]
   series: LineSeries[]
-  height: number
   summary: string
   /** What the bars count, under the value axis ("Failed calls", "Agreement (%)"). */
   unit: string
@@ -89,22 +59,14 @@ export function NamedBars({
   nameWidth?: number
 }) {
   return (
-    <BarChart
-      h={height}
+    <BarList
       data={data}
-      dataKey="name"
-      orientation="vertical"
       series={series}
-      yAxisProps={{ width: nameWidth, tick: { fontSize: 11 } }}
-      xAxisProps={percent ? { domain: [0, 100] } : { allowDecimals: false }}
-      xAxisLabel={unit}
-      valueFormatter={percent ? pct : (v) => String(v)}
-      withLegend={series.length > 1}
-      legendProps={{ verticalAlign: 'bottom', height: 24 }}
-      gridAxis="x"
-      maxBarWidth={14}
-      barChartProps={{ accessibilityLayer: false }}
-      {...asImage(summary)}
+      summary={summary}
+      unit={unit}
+      format={percent ? pct : (v) => v.toLocaleString('en-GB')}
+      max={percent ? 100 : undefined}
+      nameWidth={nameWidth}
     />
   )
 }
@@ -122,20 +84,13 @@ export function Shares({
   centre: string
 }) {
   return (
-    <DonutChart
-      size={size}
-      startAngle={90}
-      endAngle={-270}
-      thickness={26}
-      strokeWidth={2}
+    <Donut
       data={data}
-      chartLabel={centre}
-      tooltipDataSource="segment"
-      valueFormatter={(v) => `${v.toLocaleString('en-GB')} call${v === 1 ? '' : 's'}`}
-      mx="auto"
-      pieChartProps={{ accessibilityLayer: false }}
-      pieProps={{ rootTabIndex: -1 }}
-      {...asImage(summary)}
+      size={size}
+      thickness={26}
+      centre={centre}
+      summary={summary}
+      format={(v) => `${v.toLocaleString('en-GB')} call${v === 1 ? '' : 's'}`}
     />
   )
 }
@@ -158,27 +113,26 @@ function quarterTicks([low, high]: [number, number]) {
 export function SentimentScatter({
   points,
   height,
-  label,
   summary,
 }: {
-  points: { x: number; y: number }[]
+  points: { x: number; y: number; label?: string }[]
   height: number
-  label: string
   summary: string
 }) {
   const domain = sentimentDomain(points)
   return (
     <ScatterChart
-      h={height}
-      data={[{ name: label, color: 'indigo.6', data: points }]}
-      dataKey={{ x: 'x', y: 'y' }}
+      points={points}
+      height={height}
+      color="indigo.6"
+      xDomain={domain}
+      xTicks={quarterTicks(domain)}
+      yDomain={[0, 100]}
+      yTicks={[0, 25, 50, 75, 100]}
+      format={{ x: signed, y: pct }}
       labels={{ x: 'Customer sentiment', y: 'Score' }}
-      xAxisProps={{ domain, type: 'number', ticks: quarterTicks(domain) }}
-      yAxisProps={{ domain: [0, 100], width: 44 }}
-      valueFormatter={{ x: signed, y: pct }}
-      referenceLines={[{ x: 0, color: 'gray.6' }]}
-      scatterChartProps={{ accessibilityLayer: false }}
-      {...asImage(summary)}
+      referenceX={0}
+      summary={summary}
     />
   )
 }

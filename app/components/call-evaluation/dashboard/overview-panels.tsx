@@ -6,11 +6,10 @@ import type {
   PurposeCallDistribution,
   TrendInterval,
 } from '#contract/dashboards'
-import { useHydrated } from 'remix-utils/use-hydrated'
 import { formatScore, statusLabel } from '../evaluation-format'
 import { OTHER_COLOR, SLICE_COLORS, cssColor } from './chart-colors'
 import { bucketRange, formatCount, formatPct, listHref, periodLabel, shortPeriodLabel } from './dashboard-links'
-import { ScoreLines, Shares } from './lazy-charts'
+import { ScoreLines, Shares } from './charts'
 import { ChartWithFigures, DashboardPanel, Empty, FiguresTable, Num, Swatch, type PanelState } from './panel'
 import { MIN_POINT_CALLS, TREND_LINES, trendRows, type TrendRow } from './trend-points'
 
@@ -73,7 +72,6 @@ export function TrendPanel({
           <Empty />
         ) : (
           <ChartWithFigures
-            height={230}
             chart={<TrendChart trend={trend} />}
             figures={
               <FiguresTable
@@ -137,9 +135,8 @@ export function PurposePanel({
   panel: PanelState<PurposeCallDistribution>
   filters: DashboardFilters
 }) {
-  // the table is the donut's legend once the donut draws: a swatch keys each purpose to its slice
-  const hydrated = useHydrated()
-  const swatch = (i: number) => (hydrated ? <Swatch color={cssColor(SLICE_COLORS[i] ?? OTHER_COLOR)} /> : null)
+  // the table is the donut's legend: a swatch keys each purpose to its slice
+  const swatch = (i: number) => <Swatch color={cssColor(SLICE_COLORS[i] ?? OTHER_COLOR)} />
   return (
     <DashboardPanel
       id="purposes"
@@ -154,7 +151,6 @@ export function PurposePanel({
         const share = (calls: number) => formatPct(Math.round((calls / d.total_calls) * 1000) / 10)
         return (
           <ChartWithFigures
-            height={170}
             legend
             chart={
               <>

@@ -1,7 +1,8 @@
 import { Alert, Card, Group, Table, Text, Title } from '@mantine/core'
-import { Suspense, type ReactNode } from 'react'
-import { useHydrated } from 'remix-utils/use-hydrated'
+import type { ReactNode } from 'react'
 import classes from './panel.module.css'
+export { Swatch } from '~/components/charts/svg-charts'
+import { TableScroll } from '~/components/layout/table-scroll'
 
 export type PanelState<T> = { data: T; error: null } | { data: null; error: string }
 
@@ -46,26 +47,22 @@ export function DashboardPanel<T>({ id, title, description, aside, panel, childr
 }
 
 /**
- * A chart and its figures. The server (and a browser without JavaScript) shows the figures; once
- * hydrated the chart draws and the figures fold away under a disclosure, unless they are the
- * chart's legend (`legend`): then they stay in view under it.
+ * A chart and its figures, both in the server's HTML: the chart (drawn by the server, readable
+ * without any script) and under it its figures, folded under a disclosure unless they are the
+ * chart's legend (`legend`): then they stay in view.
  */
 export function ChartWithFigures({
   chart,
   figures,
-  height,
   legend = false,
 }: {
   chart: ReactNode
   figures: ReactNode
-  height: number
   legend?: boolean
 }) {
-  const hydrated = useHydrated()
-  if (!hydrated) return <div className={classes.figures}>{figures}</div>
   return (
     <>
-      <Suspense fallback={<div style={{ height }} />}>{chart}</Suspense>
+      {chart}
       {legend ? (
         <div className={classes.figures}>{figures}</div>
       ) : (
@@ -76,11 +73,6 @@ export function ChartWithFigures({
       )}
     </>
   )
-}
-
-/** A colour swatch beside a figure, keying it to its part of the chart (the text says the rest). */
-export function Swatch({ color }: { color: string }) {
-  return <span className={classes.swatch} style={{ background: color }} aria-hidden />
 }
 
 /** A compact table of figures with a caption for screen readers and headings given as [label, numeric?]. */
@@ -96,7 +88,7 @@ export function FiguresTable({
   maxHeight?: number
 }) {
   return (
-    <Table.ScrollContainer minWidth={0} mah={maxHeight} type="native">
+    <TableScroll minWidth={0} maxHeight={maxHeight}>
       <Table striped withTableBorder fz="xs" verticalSpacing={3} horizontalSpacing={6} aria-label={label} stickyHeader>
         <Table.Thead>
           <Table.Tr>
@@ -109,7 +101,7 @@ export function FiguresTable({
         </Table.Thead>
         <Table.Tbody>{children}</Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   )
 }
 

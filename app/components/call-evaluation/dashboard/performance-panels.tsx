@@ -5,7 +5,7 @@ import type { EvaluationSummary } from '#contract/evaluations'
 import { evaluationDetailPath, formatDateTime, formatScore, statusColor, statusLabel } from '../evaluation-format'
 import { formatCount, listHref, periodLabel, shortPeriodLabel } from './dashboard-links'
 import { KpiCards } from './kpi-cards'
-import { NamedBars, ScoreLines } from './lazy-charts'
+import { NamedBars, ScoreLines } from './charts'
 import { ChartWithFigures, DashboardPanel, Empty, FiguresTable, Num, type PanelState } from './panel'
 
 const who = (d: AgentPerformance) => d.agent?.name ?? 'All agents'
@@ -79,7 +79,6 @@ export function WeeklyTrendPanel({ panel }: { panel: PanelState<AgentPerformance
           <Empty />
         ) : (
           <ChartWithFigures
-            height={240}
             chart={
               <ScoreLines
                 height={240}
@@ -121,7 +120,6 @@ export function WeeklyTrendPanel({ panel }: { panel: PanelState<AgentPerformance
 }
 
 export function CategoryComparisonPanel({ panel }: { panel: PanelState<AgentPerformance> }) {
-  const height = (rows: number) => Math.max(170, Math.min(rows, 10) * 34 + 80)
   return (
     <DashboardPanel
       id="category-averages"
@@ -138,10 +136,8 @@ export function CategoryComparisonPanel({ panel }: { panel: PanelState<AgentPerf
           <Empty />
         ) : (
           <ChartWithFigures
-            height={height(d.categories.length)}
             chart={
               <NamedBars
-                height={height(d.categories.length)}
                 data={d.categories.map((c) => ({
                   name: c.category,
                   average_score: c.average_score,

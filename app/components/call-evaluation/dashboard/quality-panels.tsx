@@ -8,7 +8,7 @@ import type {
 import { roleLabel } from '#contract/accounts'
 import { formatScore } from '../evaluation-format'
 import { formatCount, formatMinutes, formatPct } from './dashboard-links'
-import { NamedBars, SentimentScatter } from './lazy-charts'
+import { NamedBars, SentimentScatter } from './charts'
 import { ChartWithFigures, DashboardPanel, Empty, FiguresTable, Num, type PanelState } from './panel'
 
 const BANDS = [
@@ -52,11 +52,9 @@ export function CallSentimentPanel({ panel }: { panel: PanelState<CallSentimentV
               {d.points.length < d.total_points ? ` The chart shows an even sample of ${d.points.length}.` : ''}
             </Text>
             <ChartWithFigures
-              height={200}
               chart={
                 <SentimentScatter
                   height={200}
-                  label="Calls"
                   points={d.points.map((p) => ({ x: p.customer_sentiment, y: p.score }))}
                   summary={`Scatter chart of ${formatCount(d.points.length)} calls, score against customer sentiment: ${strength(d.correlation)}. ${bands(
                     d.points,
@@ -110,10 +108,8 @@ export function AgreementPanel({ panel }: { panel: PanelState<AiAuditorAgreement
               </Text>
             </Group>
             <ChartWithFigures
-              height={Math.max(140, Math.min(d.by_category.length, 10) * 26 + 70)}
               chart={
                 <NamedBars
-                  height={Math.max(140, Math.min(d.by_category.length, 10) * 26 + 70)}
                   data={d.by_category.slice(0, 10).map((c) => ({ name: c.category, agreement_pct: c.agreement_pct }))}
                   series={[{ name: 'agreement_pct', label: 'Agreement', color: 'teal.8' }]}
                   percent

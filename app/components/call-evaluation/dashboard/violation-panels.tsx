@@ -7,11 +7,10 @@ import type {
   TopViolationsByCategories,
 } from '#contract/dashboards'
 import { failedCategoryHref, failedQuestionHref, formatCount, formatPct } from './dashboard-links'
-import { NamedBars } from './lazy-charts'
+import { NamedBars } from './charts'
 import { ChartWithFigures, DashboardPanel, Empty, FiguresTable, Num, type PanelState } from './panel'
 
 /** Ten bars at most, and room under them for the axis and its unit. */
-const barHeight = (rows: number) => Math.max(140, Math.min(rows, 10) * 26 + 70)
 
 export function FailedCategoriesPanel({
   panel,
@@ -32,10 +31,8 @@ export function FailedCategoriesPanel({
           <Empty />
         ) : (
           <ChartWithFigures
-            height={barHeight(results.length)}
             chart={
               <NamedBars
-                height={barHeight(results.length)}
                 data={results.slice(0, 10).map((r) => ({ name: r.category, failed: r.failed }))}
                 series={[{ name: 'failed', label: 'Failed calls', color: 'red.7' }]}
                 unit="Failed calls"
@@ -90,10 +87,8 @@ export function CategoryViolationsPanel({
           <Empty />
         ) : (
           <ChartWithFigures
-            height={barHeight(results.length)}
             chart={
               <NamedBars
-                height={barHeight(results.length)}
                 data={results.slice(0, 10).map((r) => ({ name: r.category, failed_pct: r.failed_pct }))}
                 series={[{ name: 'failed_pct', label: 'Failed answers', color: 'orange.8' }]}
                 percent

@@ -5,6 +5,7 @@ import type { KnowledgeGaps } from '#contract/chatbot'
 import { DataTable } from '~/components/layout/data-table'
 import { formatDateTime } from '~/components/speech/format'
 import { conversationPath, writeArticleHref } from './access'
+import { TableScroll } from '~/components/layout/table-scroll'
 
 type Question = KnowledgeGaps['questions'][number]
 
@@ -25,7 +26,7 @@ function WeekTable({ weeks }: { weeks: KnowledgeGaps['weeks'] }) {
       </Text>
     )
   return (
-    <Table.ScrollContainer minWidth={360} type="native">
+    <TableScroll minWidth={360}>
       <Table striped aria-label="Knowledge gaps per week" maw={520}>
         <Table.Thead>
           <Table.Tr>
@@ -46,7 +47,7 @@ function WeekTable({ weeks }: { weeks: KnowledgeGaps['weeks'] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   )
 }
 

@@ -26,6 +26,7 @@ import { listConversations } from '~/services/chatbot.server'
 import { createUpstream } from '~/services/upstream.server'
 import type { loadPortalLayout } from '~/lib/portal-layout.server'
 import { pageTitle } from '~/theme'
+import { TableScroll } from '~/components/layout/table-scroll'
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Chatbot') }]
 
@@ -172,7 +173,7 @@ export default function ChatbotOverview() {
             {recent.error}
           </Alert>
         ) : recent.data.results.length ? (
-          <Table.ScrollContainer minWidth={480}>
+          <TableScroll minWidth={480}>
             <Table>
               <Table.Thead>
                 <Table.Tr>
@@ -201,7 +202,7 @@ export default function ChatbotOverview() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         ) : (
           <Text size="sm" c="dimmed">
             No conversations yet.{' '}

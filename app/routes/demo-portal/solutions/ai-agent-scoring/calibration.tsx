@@ -24,6 +24,7 @@ import { loadTemplateOptions } from '~/services/call-evaluation-lookups.server'
 import { createUpstream, upstreamFailure } from '~/services/upstream.server'
 import { pageTitle } from '~/theme'
 import { CALIBRATION_PATH, formatKappa, formatPct, reasonLabel, SCORING_PATH } from '~/components/agent-scoring/format'
+import { TableScroll } from '~/components/layout/table-scroll'
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Calibration · AI agent scoring') }]
 
@@ -127,9 +128,9 @@ function CriterionCard({ criterion, labels, id }: CriterionProps) {
             {criterion.decisions === 1 ? 'answer' : 'answers'}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Table.ScrollContainer minWidth={280} type="native">
+            <TableScroll minWidth={280}>
               <ConfusionMatrix criterion={criterion} labels={labels} id={id} />
-            </Table.ScrollContainer>
+            </TableScroll>
             <div>
               <Text size="sm" fw={600} id={`${id}-reasons`}>
                 Reasons for corrections
