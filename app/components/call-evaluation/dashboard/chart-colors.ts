@@ -6,5 +6,5 @@ export const SLICE_COLORS = ['indigo.6', 'teal.8', 'orange.8', 'grape.6', 'cyan.
 /** The slice of everything not shown on its own. */
 export const OTHER_COLOR = 'gray.6'
 
-/** A "colour.shade" as CSS (for the legend's swatches beside the chart). */
-export const cssColor = (color: string) => `var(--mantine-color-${color.replace('.', '-')})`
+/** A "colour.shade" as CSS: the charts' own (for the legend's swatches beside the chart). */
+export { cssColor } from '~/components/charts/svg-charts'
