@@ -161,4 +161,5 @@ if (process.argv.includes('--json')) {
       : `\n${over.length} of ${rows.length} pages over budget: ${over.map((r) => r.path).join(', ')}`,
   )
 }
-process.exit(over.length > 0 || !login ? 1 : 0)
+// exitCode, not exit(): a report piped to another program (`--json | …`) is written in full first
+process.exitCode = over.length > 0 || !login ? 1 : 0
