@@ -1,5 +1,4 @@
 import { endpoints } from '#contract/endpoints'
-import { listTemplates } from '~/services/templates.server'
 import { orNull, type Upstream } from '~/services/upstream.server'
 
 /**
@@ -7,10 +6,10 @@ import { orNull, type Upstream } from '~/services/upstream.server'
  * and whether each is active (for a default). None when the list fails: the picker offers "Any".
  */
 export async function loadTemplateOptions(api: Upstream) {
-  const templates = await orNull(listTemplates(api, { page: 1, page_size: 100, status: 'all' }))
+  const templates = await orNull(api.lookup(endpoints.getTemplate, { query: { page: 1, page_size: 100, status: 'all' } }))
   const seen = new Set<string>()
   // the list is already one row per template, latest version; be sure
-  return (templates?.results ?? [])
+  return (templates && 'results' in templates ? templates.results : [])
     .filter((t) => !seen.has(t.template_internal_id) && seen.add(t.template_internal_id))
     .map((t) => ({
       id: t.template_internal_id,
@@ -26,8 +25,8 @@ export async function loadTemplateOptions(api: Upstream) {
  */
 export async function loadScopeOptions(api: Upstream) {
   const [campaigns, agents, templates] = await Promise.all([
-    orNull(api.request(endpoints.campaigns)),
-    orNull(api.request(endpoints.projectList, { query: { limit: 200, q: '', role: 'agent' } })),
+    orNull(api.lookup(endpoints.campaigns)),
+    orNull(api.lookup(endpoints.projectList, { query: { limit: 200, q: '', role: 'agent' } })),
     loadTemplateOptions(api),
   ])
   return { campaigns: campaigns ?? [], agents: agents?.results ?? [], templates }
@@ -38,10 +37,10 @@ export type ScopeOptions = Awaited<ReturnType<typeof loadScopeOptions>>
 export async function loadFilterOptions(api: Upstream) {
   const [scope, services, supervisors, departments, locations] = await Promise.all([
     loadScopeOptions(api),
-    orNull(api.request(endpoints.services)),
-    orNull(api.request(endpoints.projectList, { query: { limit: 200, q: '', role: 'qa_supervisor' } })),
-    orNull(api.request(endpoints.departmentList)),
-    orNull(api.request(endpoints.locationList, { query: { limit: 250 } })),
+    orNull(api.lookup(endpoints.services)),
+    orNull(api.lookup(endpoints.projectList, { query: { limit: 200, q: '', role: 'qa_supervisor' } })),
+    orNull(api.lookup(endpoints.departmentList)),
+    orNull(api.lookup(endpoints.locationList, { query: { limit: 250 } })),
   ])
   return {
     ...scope,

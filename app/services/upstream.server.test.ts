@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { userDetail } from '#contract/accounts'
 import { endpoints } from '#contract/endpoints'
 import { paths } from '#contract/paths'
@@ -7,7 +7,8 @@ import { cookieHeaderFrom, requestWithTokens, setCookies, tokensFor } from '#tes
 import { UPSTREAM, errorReply, mockState, server } from '#tests/mocks/handlers'
 import { listUnreadNotifications } from '~/services/notifications.server'
 import { inRequestScope } from '~/lib/request-scope.server'
-import { clientIp, createUpstream, UNREACHABLE_MESSAGE } from '~/services/upstream.server'
+import { z } from 'zod'
+import { clientIp, createUpstream, LOOKUP_TTL_MS, UNREACHABLE_MESSAGE } from '~/services/upstream.server'
 
 async function caught(promise: Promise<unknown>): Promise<Response> {
   try {
@@ -150,5 +151,83 @@ describe('upstream client', () => {
     expect(cleared.access_token_demo).toMatch(/Max-Age=0/)
     expect(cleared.refresh_token_demo).toMatch(/Max-Age=0/)
     expect(mockState.refreshCalls).toBe(1)
+  })
+
+  describe('lookups', () => {
+    /** How many times the API was asked for the campaigns while `run` ran. */
+    async function campaignCalls(run: () => Promise<unknown>) {
+      let calls = 0
+      const count = ({ request }: { request: Request }) => {
+        if (new URL(request.url).pathname === paths.campaigns) calls++
+      }
+      server.events.on('request:start', count)
+      try {
+        await run()
+      } finally {
+        server.events.removeListener('request:start', count)
+      }
+      return calls
+    }
+    const session = async (key: 'agent' | 'supervisor') =>
+      createUpstream(await requestWithTokens('/demo-portal', tokensFor(key)))
+
+    it("answers a session's repeated lookup from its cache, and asks again for another session", async () => {
+      const first = await session('supervisor')
+      const second = await session('supervisor')
+      const other = await session('agent')
+      let lists: unknown[] = []
+      const calls = await campaignCalls(async () => {
+        lists = [
+          await first.lookup(endpoints.campaigns),
+          await second.lookup(endpoints.campaigns),
+          await other.lookup(endpoints.campaigns),
+        ]
+      })
+      expect(calls).toBe(2)
+      expect(lists[1]).toEqual(lists[0])
+      expect(Array.isArray(lists[0]) && lists[0].length).toBeGreaterThan(0)
+    })
+
+    it('asks again once the entry is older than the TTL', async () => {
+      // the cache reads the clock through performance.now(), at most once a millisecond
+      let now = performance.now()
+      const clock = vi.spyOn(performance, 'now').mockImplementation(() => now)
+      const later = async (ms: number) => {
+        now += ms
+        await new Promise((resolve) => setTimeout(resolve, 5))
+      }
+      try {
+        const api = await session('supervisor')
+        const calls = await campaignCalls(async () => {
+          await api.lookup(endpoints.campaigns)
+          await later(LOOKUP_TTL_MS - 1_000)
+          await api.lookup(endpoints.campaigns)
+          await later(2_000)
+          await api.lookup(endpoints.campaigns)
+        })
+        expect(calls).toBe(2)
+      } finally {
+        clock.mockRestore()
+      }
+    })
+
+    it("drops a session's lookups when it changes something, and keeps no failure", async () => {
+      server.use(http.post(`${UPSTREAM}/api/test-change/`, () => HttpResponse.json({ data: null, message: 'ok' })))
+      const api = await session('supervisor')
+      const afterChange = await campaignCalls(async () => {
+        await api.lookup(endpoints.campaigns)
+        await api.call({ method: 'POST', path: '/api/test-change/', schema: z.null(), body: {} })
+        await api.lookup(endpoints.campaigns)
+      })
+      expect(afterChange).toBe(2)
+
+      server.use(http.get(UPSTREAM + paths.campaigns, () => errorReply(500, 'down'), { once: true }))
+      const fresh = await session('agent')
+      const afterFailure = await campaignCalls(async () => {
+        expect((await caught(fresh.lookup(endpoints.campaigns))).status).toBe(502)
+        await fresh.lookup(endpoints.campaigns)
+      })
+      expect(afterFailure).toBe(2)
+    })
   })
 })

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net'
 import { replace, type AppLoadContext } from '@remix-run/node'
+import { LRUCache } from 'lru-cache'
 import type { z } from 'zod'
 import { envelope, errorBody } from '#contract/envelope'
 import { tokenPair } from '#contract/accounts'
@@ -55,6 +56,14 @@ export type RequestInput<E extends JsonEndpoint> = {
 export type Upstream = {
   /** Calls an endpoint of the table (contract/endpoints.ts): its method, path, token and answer's schema come from there. */
   request<E extends JsonEndpoint>(endpoint: E, input?: RequestInput<E>): Promise<z.output<E['response']>>
+  /**
+   * A lookup (the campaigns, people, templates… a picker offers): a GET answered from this session's
+   * cache when the same call was answered less than LOOKUP_TTL_MS ago. See `lookups` below.
+   */
+  lookup<E extends JsonEndpoint & { method: 'GET' }>(
+    endpoint: E,
+    input?: Pick<RequestInput<E>, 'params' | 'query'>,
+  ): Promise<z.output<E['response']>>
   call<S extends z.ZodTypeAny>(options: CallOptions<S>): Promise<z.output<S>>
   /** Set-Cookie headers (rotated tokens) the loader or action must commit with its response. */
   headers: Headers
@@ -143,6 +152,29 @@ export function settlePart<T>(
     (value) => ({ value, error: null }),
     async (thrown: unknown) => ({ value: null, error: (await upstreamFailure(thrown)).message }),
   )
+}
+
+export const LOOKUP_TTL_MS = 30_000
+
+/**
+ * Answers of lookups, by the access token that read them and the call: a page with a filter bar
+ * asks for seven lists that change a few times a day, and a reviewer opens many pages a minute.
+ * Keyed by the token itself (never by a user id read from it: the portal cannot verify a token, the
+ * API did when it answered), so an entry serves only the session the API answered. A change made
+ * through the portal (any call that is not a GET) drops that session's entries at once; other
+ * sessions see it within LOOKUP_TTL_MS. A failed call is not kept.
+ */
+const lookups = new LRUCache<string, Promise<unknown>>({ max: 5_000, ttl: LOOKUP_TTL_MS })
+
+/** Tests start from an empty cache. */
+export function clearLookups() {
+  lookups.clear()
+}
+
+function forgetLookups(token: string | undefined) {
+  if (!token) return
+  const prefix = `${token} `
+  for (const key of lookups.keys()) if (key.startsWith(prefix)) lookups.delete(key)
 }
 
 type Rotation = { tokens: Tokens } | { ended: true } | { status: number; message: string }
@@ -245,6 +277,7 @@ export async function createUpstream(request: Request, known?: Partial<Tokens>):
     const { path, schema, method = 'GET', query, body, auth = true, timeoutMs } = options
     if (auth && !tokens.access) await signOut()
     const sentWith = tokens.access
+    if (method !== 'GET') forgetLookups(sentWith)
     let response = await send(method, path, { query, body, bearer: auth ? sentWith : undefined, timeoutMs })
     if (auth && response.status === 401) {
       // A concurrent call may already have rotated the tokens; only refresh if ours are still the old ones.
@@ -277,5 +310,22 @@ export async function createUpstream(request: Request, known?: Partial<Tokens>):
     })
   }
 
-  return { request: byEndpoint, call, headers, tokens }
+  function lookup<E extends JsonEndpoint>(endpoint: E, input: RequestInput<E> = {}) {
+    const query = new URLSearchParams()
+    for (const [key, value] of Object.entries(input.query ?? {})) {
+      if (value !== undefined) query.set(key, String(value))
+    }
+    const key = `${tokens.access} ${pathOf(endpoint, input.params)}?${query}`
+    const known = tokens.access ? lookups.get(key) : undefined
+    if (known) return known as ReturnType<typeof byEndpoint<E>>
+    const answer = byEndpoint(endpoint, { params: input.params, query: input.query })
+    // kept under the token it was asked with; a rotation during the call files it under neither
+    if (tokens.access) {
+      lookups.set(key, answer)
+      answer.catch(() => lookups.delete(key))
+    }
+    return answer
+  }
+
+  return { request: byEndpoint, lookup, call, headers, tokens }
 }

@@ -1,12 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { readdirSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { freePort } from '../../scripts/lib/launch.mjs'
 import { expect, password, setupTimeout, test } from './fixtures'
 import { root, startStack, waitFor, type Stack } from './stack'
 
-// The portal as its own server (server.mjs) runs it, over an API of its own whose per-address login
-// limit is low: the shared stack's is raised for the other specs, and this file spends it.
+// The portal as its own server (server.mjs) runs it, in two copies (PORTAL_PROCESSES), over an API of
+// its own whose per-address login limit is low: the shared stack's is raised for the other specs, and
+// this file spends it.
 const IP_LIMIT = 12
 let stack: Stack
 let portal: ChildProcess
@@ -27,6 +28,7 @@ test.beforeAll(async () => {
       API_BASE_URL: stack.apiURL,
       SESSION_SECRET: 'e2e-session-secret-0123456789abcdef',
       COOKIE_SECURE: 'false',
+      PORTAL_PROCESSES: '2',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -36,11 +38,30 @@ test.beforeAll(async () => {
   await waitFor(`${base}/login`, 60_000)
 })
 
+/** The processes whose parent is `pid` (from /proc: no ps or pgrep needed). */
+function childrenOf(pid: number | undefined): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        // pid (comm) state ppid …: comm may hold spaces, so read after its closing parenthesis
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid
+      } catch {
+        return false
+      }
+    })
+    .map(Number)
+}
+
 test.afterAll(async () => {
   if (portal && portal.exitCode === null) {
+    const copies = childrenOf(portal.pid)
     const exited = new Promise((resolve) => portal.once('exit', resolve))
     portal.kill('SIGINT')
     await exited
+    // a stop reaches every copy: none is left behind, serving the port
+    expect(copies.filter((pid) => readdirSync('/proc').includes(String(pid)))).toEqual([])
   }
   await stack?.stop()
 })
@@ -66,6 +87,18 @@ async function signIn(redirectTo = '') {
 }
 
 test.describe('the portal server', () => {
+  test('runs PORTAL_PROCESSES copies on one port, and starts another when one dies', async () => {
+    const before = childrenOf(portal.pid)
+    expect(before, log).toHaveLength(2)
+    process.kill(before[0], 'SIGKILL')
+    // the other copy answers meanwhile
+    for (let i = 0; i < 5; i++) expect((await fetch(`${base}/login`)).status).toBe(200)
+    await expect
+      .poll(() => childrenOf(portal.pid).filter((pid) => pid !== before[0]).length, { timeout: 15_000 })
+      .toBe(2)
+    await waitFor(`${base}/login`, 15_000)
+  })
+
   test('a sign-in never ends on another site, whatever whitespace redirectTo hides', async () => {
     for (const redirectTo of ['/\t/evil.example', '/\n/evil.example', '/\r\n/evil.example', '/\u3000/evil.example']) {
       const response = await signIn(redirectTo)

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import { UPSTREAM, resetMockState, server } from '#tests/mocks/handlers'
+import { clearLookups } from '~/services/upstream.server'
 
 process.env.API_BASE_URL = UPSTREAM
 process.env.SESSION_SECRET = 'test-session-secret-0123456789abcdef'
@@ -62,6 +63,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => {
   server.resetHandlers()
   resetMockState()
+  clearLookups()
   const seen = consoleErrors.splice(0)
   expect(seen, 'console.error was called during the test').toEqual([])
 })

@@ -20,12 +20,12 @@ export async function fetchLookups(api: Upstream) {
   const [roles, departments, locations, supervisors, campaigns, entities, companyGroups, payGroups, jobCodes] =
     await Promise.all([
       orNull(api.request(endpoints.roleList)),
-      orNull(api.request(endpoints.departmentList)),
+      orNull(api.lookup(endpoints.departmentList)),
       // SPEC §9: at most 250 locations
-      orNull(api.request(endpoints.locationList, { query: { limit: 250 } })),
+      orNull(api.lookup(endpoints.locationList, { query: { limit: 250 } })),
       // active QA supervisors, for an agent's supervisor picker
       orNull(api.request(endpoints.userListQaSupervisor)),
-      orNull(api.request(endpoints.campaigns)),
+      orNull(api.lookup(endpoints.campaigns)),
       orNull(api.request(endpoints.entityList)),
       orNull(api.request(endpoints.companyGroupList)),
       orNull(api.request(endpoints.companyPayGroupList)),

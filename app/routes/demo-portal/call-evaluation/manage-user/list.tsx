@@ -45,8 +45,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       async (thrown: unknown) => ({ page: null, error: (await userFailure(thrown)).message }),
     ),
     orNull(api.request(endpoints.roleList)),
-    orNull(api.request(endpoints.departmentList)),
-    orNull(api.request(endpoints.locationList, { query: { limit: 250 } })),
+    orNull(api.lookup(endpoints.departmentList)),
+    orNull(api.lookup(endpoints.locationList, { query: { limit: 250 } })),
     confirmId.success ? orNull(api.request(endpoints.userById, { params: { id: confirmId.data } })) : null,
   ])
   if (url.searchParams.has(SEARCHED) && list.page) {

@@ -66,7 +66,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           (article) => ({ article, failure: null }),
           async (thrown: unknown) => ({ article: null, failure: await upstreamFailure(thrown) }),
         ),
-    orNull(api.request(endpoints.campaigns)),
+    orNull(api.lookup(endpoints.campaigns)),
   ])
   refuseUnlessManager(me.role, api)
   if (found?.failure) throw errorResponse(found.failure.status, found.failure.message, api.headers)

@@ -36,7 +36,7 @@ export async function chatOf(api: Upstream, request: Request, channel: ChatChann
   const url = new URL(request.url)
   const conversationId = positive(url.searchParams.get('conversation'))
   const [campaigns, found] = await Promise.all([
-    orNull(api.request(endpoints.campaigns)),
+    orNull(api.lookup(endpoints.campaigns)),
     conversationId ? orNull(api.request(endpoints.chatConversation, { params: { id: conversationId } })) : null,
   ])
   // someone else's conversation (a supervisor may read it) is read on its history page, not continued here

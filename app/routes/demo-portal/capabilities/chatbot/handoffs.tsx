@@ -63,7 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         },
       }),
     ),
-    orNull(api.request(endpoints.campaigns)),
+    orNull(api.lookup(endpoints.campaigns)),
   ])
   const campaignOptions = (campaigns ?? []).map((c) => ({ value: String(c.id), label: c.name }))
   return data({ query, list, campaigns: campaignOptions }, { headers: api.headers })

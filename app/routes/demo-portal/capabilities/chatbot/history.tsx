@@ -57,7 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       async (thrown: unknown) => ({ page: null, error: (await chatbotFailure(thrown)).message }),
     ),
     settlePart(api.request(endpoints.chatbotKpi, { query: { channel } })),
-    orNull(api.request(endpoints.campaigns)),
+    orNull(api.lookup(endpoints.campaigns)),
   ])
   const campaignOptions = (campaigns ?? []).map((c) => ({ value: String(c.id), label: c.name }))
   return data({ type, query, values, errors, ...list, kpi, campaigns: campaignOptions }, { headers: api.headers })

@@ -66,7 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       }),
     ),
     settlePart(api.request(endpoints.chatGaps, { query: { ...filter, weeks: GAP_WEEKS } })),
-    orNull(api.request(endpoints.campaigns)),
+    orNull(api.lookup(endpoints.campaigns)),
     confirmId ? orNull(api.request(endpoints.chatArticle, { params: { id: confirmId } })) : null,
   ])
   const confirm = confirming
