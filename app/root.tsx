@@ -1,5 +1,6 @@
 import mantineCoreStyles from '@mantine/core/styles.css?url'
 import mantineNotificationStyles from '@mantine/notifications/styles.css?url'
+import themeStyles from '~/styles/mantine-theme.css?url'
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core'
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError } from '@remix-run/react'
@@ -16,6 +17,8 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'stylesheet', href: mantineCoreStyles },
   { rel: 'stylesheet', href: mantineNotificationStyles },
+  // the theme's variables, which MantineProvider would write into every page (scripts/theme-css.ts)
+  { rel: 'stylesheet', href: themeStyles },
 ]
 
 export const meta: MetaFunction = () => [
@@ -41,7 +44,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <ColorSchemeScript nonce={nonce} defaultColorScheme="light" />
       </head>
       <body>
-        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+        <MantineProvider
+          theme={theme}
+          cssVariablesResolver={cssVariablesResolver}
+          defaultColorScheme="light"
+          withCssVariables={false}
+          withGlobalClasses={false}
+        >
           {children}
         </MantineProvider>
         {hydrates ? (

@@ -6,7 +6,9 @@ import { orNull, type Upstream } from '~/services/upstream.server'
  * and whether each is active (for a default). None when the list fails: the picker offers "Any".
  */
 export async function loadTemplateOptions(api: Upstream) {
-  const templates = await orNull(api.lookup(endpoints.getTemplate, { query: { page: 1, page_size: 100, status: 'all' } }))
+  const templates = await orNull(
+    api.lookup(endpoints.getTemplate, { query: { page: 1, page_size: 100, status: 'all' } }),
+  )
   const seen = new Set<string>()
   // the list is already one row per template, latest version; be sure
   return (templates && 'results' in templates ? templates.results : [])

@@ -1,9 +1,10 @@
 import { channelLabel } from '~/components/agent-scoring/format'
-import { Anchor, Badge, Group, Table, Text } from '@mantine/core'
+import { Badge } from '@mantine/core'
 import { Link } from '@remix-run/react'
 import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react'
 import type { EvaluationOrdering, EvaluationSummary } from '#contract/evaluations'
 import { ListPager } from '~/components/layout/list-pager'
+import { PlainTable, tableClasses } from '~/components/layout/plain-table'
 import classes from './evaluation-table.module.css'
 import {
   evaluationDetailPath,
@@ -34,14 +35,12 @@ function SortHeader({
   const next = (active && descending ? field : `-${field}`) as EvaluationOrdering
   const Icon = !active ? IconSelector : descending ? IconArrowDown : IconArrowUp
   return (
-    <Table.Th aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'} style={{ whiteSpace: 'nowrap' }}>
-      <Anchor component={Link} to={sortHref(next)} c="inherit" fw={600} size="sm" preventScrollReset>
-        <Group gap={4} wrap="nowrap" component="span">
-          {label}
-          <Icon size={14} aria-hidden />
-        </Group>
-      </Anchor>
-    </Table.Th>
+    <th aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'} style={{ whiteSpace: 'nowrap' }}>
+      <Link to={sortHref(next)} className={tableClasses.sort} preventScrollReset>
+        {label}
+        <Icon size={14} aria-hidden />
+      </Link>
+    </th>
   )
 }
 
@@ -50,54 +49,43 @@ export function EvaluationTable({ evaluations, ordering, sortHref }: Props) {
   return (
     // focusable, so that a keyboard can scroll it when the window is narrower than the table
     <div className={classes.scroll} tabIndex={0} role="region" aria-label="Call evaluations, scrollable">
-      <Table
-        striped
-        highlightOnHover
-        verticalSpacing="sm"
-        horizontalSpacing="xs"
-        aria-label="Call evaluations"
-        className={classes.table}
-      >
-        <Table.Thead>
-          <Table.Tr>
+      <PlainTable striped highlightOnHover verticalSpacing="sm" aria-label="Call evaluations" className={classes.table}>
+        <thead>
+          <tr>
             <SortHeader label="Call time" field="call_time" {...sort} />
             <SortHeader label="Agent" field="agent" {...sort} />
-            <Table.Th>Campaign / service</Table.Th>
-            <Table.Th>Template</Table.Th>
+            <th>Campaign / service</th>
+            <th>Template</th>
             <SortHeader label="AI score" field="ai_score" {...sort} />
             <SortHeader label="Auditor score" field="auditor_score" {...sort} />
-            <Table.Th>Auto-fail</Table.Th>
-            <Table.Th>Status</Table.Th>
+            <th>Auto-fail</th>
+            <th>Status</th>
             <SortHeader label="Duration" field="duration" {...sort} />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+          </tr>
+        </thead>
+        <tbody>
           {evaluations.map((e) => (
-            <Table.Tr key={e.id}>
-              <Table.Td>
-                <Anchor component={Link} to={evaluationDetailPath(e.id)} fw={600} size="sm">
+            <tr key={e.id}>
+              <td>
+                <Link to={evaluationDetailPath(e.id)} className={tableClasses.link}>
                   {formatDateTime(e.call_time)}
-                </Anchor>
-                <Text size="xs" c="dimmed">
+                </Link>
+                <div className={tableClasses.sub}>
                   #{e.id}
                   {e.channel === 'call' ? '' : ` · ${channelLabel[e.channel]}`}
                   {e.customer_name ? ` · ${e.customer_name}` : ''}
-                </Text>
-              </Table.Td>
-              <Table.Td data-label="Agent">{e.agent.name}</Table.Td>
-              <Table.Td data-label="Campaign / service">
-                <Text size="sm">{e.campaign.name}</Text>
-                <Text size="xs" c="dimmed">
-                  {e.service?.name ?? 'No service'}
-                </Text>
-              </Table.Td>
-              <Table.Td data-label="Template">
-                <Text size="sm">{e.template.name}</Text>
-                <Text size="xs" c="dimmed">
-                  v{e.template.version}
-                </Text>
-              </Table.Td>
-              <Table.Td data-label="AI score">
+                </div>
+              </td>
+              <td data-label="Agent">{e.agent.name}</td>
+              <td data-label="Campaign / service">
+                <div>{e.campaign.name}</div>
+                <div className={tableClasses.sub}>{e.service?.name ?? 'No service'}</div>
+              </td>
+              <td data-label="Template">
+                <div>{e.template.name}</div>
+                <div className={tableClasses.sub}>v{e.template.version}</div>
+              </td>
+              <td data-label="AI score">
                 {e.scoring_status === 'completed' ? (
                   formatScore(e.ai_score)
                 ) : (
@@ -105,9 +93,9 @@ export function EvaluationTable({ evaluations, ordering, sortHref }: Props) {
                     {e.scoring_status === 'failed' ? 'Scoring failed' : 'Scoring…'}
                   </Badge>
                 )}
-              </Table.Td>
-              <Table.Td data-label="Auditor score">{formatScore(e.auditor_score)}</Table.Td>
-              <Table.Td data-label="Auto-fail">
+              </td>
+              <td data-label="Auditor score">{formatScore(e.auditor_score)}</td>
+              <td data-label="Auto-fail">
                 {e.auto_fail ? (
                   // the browser's own tooltip: a tooltip library on every list page is not worth one sentence
                   <Badge
@@ -121,21 +109,19 @@ export function EvaluationTable({ evaluations, ordering, sortHref }: Props) {
                     Auto-fail
                   </Badge>
                 ) : (
-                  <Text size="sm" c="dimmed">
-                    No
-                  </Text>
+                  <span className={tableClasses.dimmed}>No</span>
                 )}
-              </Table.Td>
-              <Table.Td data-label="Status">
+              </td>
+              <td data-label="Status">
                 <Badge color={statusColor[e.status]} variant="light" miw="max-content" tt="none">
                   {statusLabel[e.status]}
                 </Badge>
-              </Table.Td>
-              <Table.Td data-label="Duration">{formatDuration(e.duration_s)}</Table.Td>
-            </Table.Tr>
+              </td>
+              <td data-label="Duration">{formatDuration(e.duration_s)}</td>
+            </tr>
           ))}
-        </Table.Tbody>
-      </Table>
+        </tbody>
+      </PlainTable>
     </div>
   )
 }

@@ -1,5 +1,6 @@
-import { Alert, Stack, Table, Text, VisuallyHidden, type MantineSpacing, type TableTdProps } from '@mantine/core'
+import { Alert, Stack, Text, VisuallyHidden, type MantineSpacing } from '@mantine/core'
 import type { Key, ReactNode } from 'react'
+import { cellAttributes, PlainTable, type CellProps, type Spacing } from '~/components/layout/plain-table'
 import { TableScroll } from '~/components/layout/table-scroll'
 
 export type Column<T> = {
@@ -10,8 +11,8 @@ export type Column<T> = {
   /** Give each cell `data-label={header}`, for a phone layout that prints the label before the value. */
   labelCells?: boolean
   cell: (row: T) => ReactNode
-  /** Props of the header and of each cell (`ta`, `maw`, `miw`, `className`, `style`). */
-  td?: TableTdProps
+  /** Props of the header and of each cell (`ta`, `w`, `maw`, `miw`, `className`, `style`). */
+  td?: CellProps
 }
 
 /** A list's states besides its rows: what a table of one kind of record passes on from its page. */
@@ -43,7 +44,7 @@ type Props<T> = ListStates & {
   boxClassName?: string
   className?: string
   striped?: boolean
-  verticalSpacing?: MantineSpacing
+  verticalSpacing?: Spacing
 }
 
 /**
@@ -93,35 +94,34 @@ export function DataTable<T>({
   }
   const shown = columns.filter((c): c is Column<T> => Boolean(c))
   const table = (
-    <Table
+    <PlainTable
       striped={striped}
       highlightOnHover
       verticalSpacing={verticalSpacing}
-      horizontalSpacing="xs"
       aria-label={label}
       className={className}
     >
-      <Table.Thead>
-        <Table.Tr>
+      <thead>
+        <tr>
           {shown.map((c) => (
-            <Table.Th key={c.header} ta={c.td?.ta}>
+            <th key={c.header} {...cellAttributes({ ta: c.td?.ta })}>
               {c.hideHeader ? <VisuallyHidden>{c.header}</VisuallyHidden> : c.header}
-            </Table.Th>
+            </th>
           ))}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
+        </tr>
+      </thead>
+      <tbody>
         {rows.map((row) => (
-          <Table.Tr key={rowKey(row)}>
+          <tr key={rowKey(row)}>
             {shown.map((c) => (
-              <Table.Td key={c.header} {...c.td} data-label={c.labelCells ? c.header : undefined}>
+              <td key={c.header} {...cellAttributes(c.td)} data-label={c.labelCells ? c.header : undefined}>
                 {c.cell(row)}
-              </Table.Td>
+              </td>
             ))}
-          </Table.Tr>
+          </tr>
         ))}
-      </Table.Tbody>
-    </Table>
+      </tbody>
+    </PlainTable>
   )
   const box = boxClassName ? (
     <div className={boxClassName}>{table}</div>
