@@ -3,14 +3,14 @@
 // it if it crashes (scripts/lib/supervise.mjs).
 import { spawn } from 'node:child_process'
 import { ensureBuilt } from './lib/builders.mjs'
-import { bins, outputs, root } from './lib/paths.mjs'
+import { commands, outputs, root } from './lib/paths.mjs'
 import { roleEnv, StartError, stackEnv } from './lib/stack-env.mjs'
 import { Supervisor } from './lib/supervise.mjs'
 
 const roles = {
-  api: { part: 'api', args: ['--enable-source-maps', outputs.api] },
-  worker: { part: 'api', args: ['--enable-source-maps', outputs.worker] },
-  portal: { part: 'portal', args: [bins.portalServer, outputs.portal] },
+  api: { part: 'api', args: commands.api },
+  worker: { part: 'api', args: commands.worker },
+  portal: { part: 'portal', args: commands.portal },
   'create-admin': { part: 'api', args: ['--enable-source-maps', outputs.createAdmin], interactive: true },
 }
 

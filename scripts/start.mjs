@@ -3,7 +3,7 @@
 // restarted (scripts/lib/supervise.mjs). Plain JS so it runs before any build. The image runs this
 // file directly, not through npm: npm does not pass a SIGTERM on to it.
 import { ensureBuilt } from './lib/builders.mjs'
-import { bins, outputs } from './lib/paths.mjs'
+import { commands } from './lib/paths.mjs'
 import { demoAccounts, demoPassword, roleEnv, StartError, stackEnv } from './lib/stack-env.mjs'
 import { Supervisor, waitFor } from './lib/supervise.mjs'
 
@@ -21,8 +21,8 @@ try {
 
 const { env, apiPort, portalPort, probeHost } = config
 const supervisor = new Supervisor()
-supervisor.start('api', process.execPath, ['--enable-source-maps', outputs.api], roleEnv(env, 'api'))
-supervisor.start('portal', process.execPath, [bins.portalServer, outputs.portal], roleEnv(env, 'portal'))
+supervisor.start('api', process.execPath, commands.api, roleEnv(env, 'api'))
+supervisor.start('portal', process.execPath, commands.portal, roleEnv(env, 'portal'))
 
 const keepGoing = () => supervisor.alive
 const health = await waitFor(`http://${probeHost}:${apiPort}/api/health/`, {

@@ -24,8 +24,9 @@ export async function loadPortalLayout(request: Request) {
   const params = url.searchParams
   const panelOpen = params.get('notifications') === 'open'
   const pages = panelOpen ? npageParam.parse(params.get('npage') ?? 1) : 1
+  // the user is a lookup: the bell's list, asked on every page, still has the API check the session
   const [user, ...lists] = await Promise.all([
-    api.request(endpoints.userDetail),
+    api.lookup(endpoints.userDetail),
     ...Array.from({ length: pages }, (_, i) => listUnreadNotifications(api, i + 1)),
   ])
   const first = lists[0]

@@ -20,3 +20,15 @@ export const outputs = {
 }
 
 export const hasDevTools = () => existsSync(bins.remix) && existsSync(fromRoot('node_modules', 'esbuild'))
+
+/**
+ * The servers' command lines. A young generation of 32 MB instead of V8's 16: rendering a page or
+ * answering a call makes many short-lived objects, and the collector's scavenges cost about a tenth
+ * of the portal's time at its default (13% more pages a second at 32 MB, bench:portal; issue 20).
+ */
+const serverFlags = ['--max-semi-space-size=32']
+export const commands = {
+  api: [...serverFlags, '--enable-source-maps', outputs.api],
+  worker: ['--enable-source-maps', outputs.worker],
+  portal: [...serverFlags, bins.portalServer, outputs.portal],
+}

@@ -1,11 +1,12 @@
-import { Badge, Button, Checkbox, CloseButton, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core'
+import { Badge, Button, Checkbox, CloseButton, Group, SimpleGrid } from '@mantine/core'
 import { Form, Link, useLocation } from '@remix-run/react'
-import { IconFilter, IconSearch } from '@tabler/icons-react'
+import { IconFilter } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { Campaign, Service } from '#contract/call-evaluation'
 import type { ProjectUser } from '#contract/evaluations'
 import { FilterDisclosure } from '~/components/layout/filter-disclosure'
+import { PlainInput, PlainSelect } from '~/components/layout/plain-field'
 import { evaluationListPath, statusOptions } from './evaluation-format'
 
 export const FILTER_FIELDS = [
@@ -139,15 +140,15 @@ export function EvaluationFilters({ values, errors, options, showAgent }: Props)
       ) : null}
       <FilterDisclosure active={active} errors={errors}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
-          <TextInput
+          <PlainInput
             type="date"
             name="date_from"
             label="From"
             defaultValue={values.date_from}
             error={error('date_from')}
           />
-          <TextInput type="date" name="date_to" label="To" defaultValue={values.date_to} error={error('date_to')} />
-          <NativeSelect
+          <PlainInput type="date" name="date_to" label="To" defaultValue={values.date_to} error={error('date_to')} />
+          <PlainSelect
             name="campaign_id"
             label="Campaign"
             value={campaignId}
@@ -155,7 +156,7 @@ export function EvaluationFilters({ values, errors, options, showAgent }: Props)
             data={[any, ...campaigns.map((c) => ({ value: String(c.id), label: c.name }))]}
             error={error('campaign_id')}
           />
-          <NativeSelect
+          <PlainSelect
             name="service_id"
             label="Service"
             value={serviceId}
@@ -164,7 +165,7 @@ export function EvaluationFilters({ values, errors, options, showAgent }: Props)
             error={error('service_id')}
           />
           {showAgent ? (
-            <NativeSelect
+            <PlainSelect
               name="agent_id"
               label="Agent"
               defaultValue={values.agent_id ?? ''}
@@ -172,35 +173,35 @@ export function EvaluationFilters({ values, errors, options, showAgent }: Props)
               error={error('agent_id')}
             />
           ) : null}
-          <NativeSelect
+          <PlainSelect
             name="supervisor_id"
             label="QA supervisor"
             defaultValue={values.supervisor_id ?? ''}
             data={people(supervisors)}
             error={error('supervisor_id')}
           />
-          <NativeSelect
+          <PlainSelect
             name="department_id"
             label="Department"
             defaultValue={values.department_id ?? ''}
             data={named(options.departments)}
             error={error('department_id')}
           />
-          <NativeSelect
+          <PlainSelect
             name="location_id"
             label="Location"
             defaultValue={values.location_id ?? ''}
             data={named(options.locations)}
             error={error('location_id')}
           />
-          <NativeSelect
+          <PlainSelect
             name="template_internal_id"
             label="Template"
             defaultValue={values.template_internal_id ?? ''}
             data={named(options.templates)}
             error={error('template_internal_id')}
           />
-          <NativeSelect
+          <PlainSelect
             name="status"
             label="Status"
             defaultValue={values.status ?? ''}
@@ -208,7 +209,7 @@ export function EvaluationFilters({ values, errors, options, showAgent }: Props)
             error={error('status')}
           />
           <Group grow gap="xs" align="flex-start">
-            <TextInput
+            <PlainInput
               type="number"
               name="score_min"
               label="Score from"
@@ -217,7 +218,7 @@ export function EvaluationFilters({ values, errors, options, showAgent }: Props)
               defaultValue={values.score_min}
               error={error('score_min')}
             />
-            <TextInput
+            <PlainInput
               type="number"
               name="score_max"
               label="to"
@@ -227,12 +228,11 @@ export function EvaluationFilters({ values, errors, options, showAgent }: Props)
               error={error('score_max')}
             />
           </Group>
-          <TextInput
+          <PlainInput
             type="search"
             name="q"
             label="Search"
             placeholder="Customer, purpose, agent or #id"
-            leftSection={<IconSearch size={16} aria-hidden />}
             defaultValue={values.q}
             error={error('q')}
           />

@@ -65,6 +65,10 @@ describe('data table', () => {
     // only the labelled column carries its name for the phone layout
     expect(within(rows[0]!).getByText('12')).toHaveAttribute('data-label', 'Minutes')
     expect(within(rows[0]!).getByText('Ada')).not.toHaveAttribute('data-label')
+    // a column's layout reaches its header and its cells; the others carry none
+    expect(within(table).getByRole('columnheader', { name: 'Minutes' })).toHaveStyle({ textAlign: 'right' })
+    expect(within(rows[0]!).getByText('12')).toHaveStyle({ textAlign: 'right' })
+    expect(within(rows[0]!).getByText('Ada')).not.toHaveAttribute('style')
   })
 
   it('leaves out a column given as false, and shows the footer under the rows', async () => {
