@@ -1,3 +1,4 @@
+import { Link, type LinkProps } from '@remix-run/react'
 import type { CSSProperties, TableHTMLAttributes } from 'react'
 import classes from './plain-table.module.css'
 
@@ -30,8 +31,15 @@ function spacing(value: Spacing) {
 export type PlainTableProps = TableHTMLAttributes<HTMLTableElement> & {
   striped?: boolean
   highlightOnHover?: boolean
-  /** The cells' padding above and below (Mantine's spacing names). */
+  /** The cells' padding above and below (Mantine's spacing names, or pixels). */
   verticalSpacing?: Spacing
+  /** The cells' padding left and right. */
+  horizontalSpacing?: Spacing
+  withTableBorder?: boolean
+  /** The header row stays in view while the rows scroll under it (in a box that scrolls). */
+  stickyHeader?: boolean
+  /** Smaller text than the table's usual sm: compact tables of figures. */
+  fz?: 'xs' | 'sm'
 }
 
 /**
@@ -43,16 +51,32 @@ export function PlainTable({
   striped = false,
   highlightOnHover = false,
   verticalSpacing = 'xs',
+  horizontalSpacing = 'xs',
+  withTableBorder = false,
+  stickyHeader = false,
+  fz = 'sm',
   className,
   style,
   ...rest
 }: PlainTableProps) {
-  const names = [classes.table, striped && classes.striped, highlightOnHover && classes.hover, className]
-  return (
-    <table
-      {...rest}
-      className={names.filter(Boolean).join(' ')}
-      style={{ '--table-vertical-spacing': spacing(verticalSpacing), ...style } as CSSProperties}
-    />
-  )
+  const names = [
+    classes.table,
+    striped && classes.striped,
+    highlightOnHover && classes.hover,
+    withTableBorder && classes.bordered,
+    stickyHeader && classes.sticky,
+    className,
+  ]
+  const layout = {
+    '--table-vertical-spacing': spacing(verticalSpacing),
+    '--table-horizontal-spacing': spacing(horizontalSpacing),
+    fontSize: fz === 'sm' ? undefined : `var(--mantine-font-size-${fz})`,
+    ...style,
+  }
+  return <table {...rest} className={names.filter(Boolean).join(' ')} style={layout as CSSProperties} />
+}
+
+/** A link in a cell, drawn as Mantine's Anchor in the table's text size. */
+export function CellLink({ className, ...props }: LinkProps) {
+  return <Link {...props} className={className ? `${classes.anchor} ${className}` : classes.anchor} />
 }

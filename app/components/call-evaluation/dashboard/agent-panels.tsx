@@ -1,5 +1,4 @@
-import { Anchor, Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core'
-import { Link } from '@remix-run/react'
+import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core'
 import type {
   AgentHighlightDashboard,
   AgentLeaderBoard,
@@ -12,14 +11,11 @@ import { formatScore } from '../evaluation-format'
 import { agentPerformanceHref, formatCount, formatPct, formatSentiment, listHref } from './dashboard-links'
 import { SentimentScatter } from './charts'
 import { ChartWithFigures, DashboardPanel, Empty, FiguresTable, Num, type PanelState } from './panel'
+import { CellLink } from '~/components/layout/plain-table'
 
 /** An agent's name, opening their calls in the evaluation list. */
 export function AgentLink({ agent, filters }: { agent: AgentRef; filters: DashboardFilters }) {
-  return (
-    <Anchor component={Link} to={listHref(filters, { agent_id: agent.id })} size="xs">
-      {agent.name}
-    </Anchor>
-  )
+  return <CellLink to={listHref(filters, { agent_id: agent.id })}>{agent.name}</CellLink>
 }
 
 export function LeaderBoardPanel({
@@ -39,20 +35,12 @@ export function LeaderBoardPanel({
       panel={panel}
       aside={
         panel.data && panel.data.total_pages > 1 ? (
-          <Group gap={6} wrap="nowrap">
-            {panel.data.previous ? (
-              <Anchor component={Link} to={pageHref(panel.data.previous)} size="xs">
-                Previous
-              </Anchor>
-            ) : null}
+          <Group gap={6} wrap="nowrap" fz="xs">
+            {panel.data.previous ? <CellLink to={pageHref(panel.data.previous)}>Previous</CellLink> : null}
             <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
               Page {panel.data.current_page} of {panel.data.total_pages}
             </Text>
-            {panel.data.next ? (
-              <Anchor component={Link} to={pageHref(panel.data.next)} size="xs">
-                Next
-              </Anchor>
-            ) : null}
+            {panel.data.next ? <CellLink to={pageHref(panel.data.next)}>Next</CellLink> : null}
           </Group>
         ) : null
       }
@@ -77,28 +65,27 @@ export function LeaderBoardPanel({
             maxHeight={340}
           >
             {results.map((r) => (
-              <Table.Tr key={r.agent.id}>
+              <tr key={r.agent.id}>
                 <Num>{r.rank}</Num>
-                <Table.Td>
+                <td>
                   <AgentLink agent={r.agent} filters={filters} />
-                </Table.Td>
+                </td>
                 <Num>{formatCount(r.calls)}</Num>
                 <Num>{formatScore(r.average_score)}</Num>
                 <Num>{formatScore(r.average_ai_score)}</Num>
                 <Num>{formatScore(r.average_auditor_score)}</Num>
                 <Num>{formatPct(r.auto_fail_pct)}</Num>
                 <Num>{formatCount(r.reviewed_count)}</Num>
-                <Table.Td>
-                  <Anchor
-                    component={Link}
+                <td>
+                  <CellLink
                     to={agentPerformanceHref(filters, r.agent.id)}
-                    size="xs"
+
                     aria-label={`Performance of ${r.agent.name}`}
                   >
                     Trend
-                  </Anchor>
-                </Table.Td>
-              </Table.Tr>
+                  </CellLink>
+                </td>
+              </tr>
             ))}
           </FiguresTable>
         )
@@ -222,21 +209,21 @@ export function OutliersPanel({
               maxHeight={200}
             >
               {d.agents.map((a) => (
-                <Table.Tr key={a.agent.id}>
-                  <Table.Td>
+                <tr key={a.agent.id}>
+                  <td>
                     <AgentLink agent={a.agent} filters={filters} />
-                  </Table.Td>
+                  </td>
                   <Num>{formatCount(a.scored_calls)}</Num>
                   <Num>{formatScore(a.average_score)}</Num>
                   <Num>{a.z_score === null ? '—' : a.z_score.toFixed(2)}</Num>
-                  <Table.Td>
+                  <td>
                     {a.outlier ? (
                       <Badge size="xs" variant="light" color={a.outlier === 'above' ? 'teal' : 'red'}>
                         {a.outlier}
                       </Badge>
                     ) : null}
-                  </Table.Td>
-                </Table.Tr>
+                  </td>
+                </tr>
               ))}
             </FiguresTable>
           )}
@@ -284,15 +271,15 @@ export function AgentSentimentPanel({
                 maxHeight={200}
               >
                 {results.map((r) => (
-                  <Table.Tr key={r.agent.id}>
-                    <Table.Td>
+                  <tr key={r.agent.id}>
+                    <td>
                       <AgentLink agent={r.agent} filters={filters} />
-                    </Table.Td>
+                    </td>
                     <Num>{formatCount(r.calls)}</Num>
                     <Num>{formatScore(r.average_score)}</Num>
                     <Num>{formatSentiment(r.customer_sentiment)}</Num>
                     <Num>{formatSentiment(r.agent_sentiment)}</Num>
-                  </Table.Tr>
+                  </tr>
                 ))}
               </FiguresTable>
             }

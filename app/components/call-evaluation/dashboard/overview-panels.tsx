@@ -1,5 +1,4 @@
-import { Anchor, Table, Text } from '@mantine/core'
-import { Link } from '@remix-run/react'
+import { Text } from '@mantine/core'
 import type {
   CallEvaluationDashboard,
   DashboardFilters,
@@ -11,6 +10,7 @@ import { OTHER_COLOR, SLICE_COLORS, cssColor } from './chart-colors'
 import { bucketRange, formatCount, formatPct, listHref, periodLabel, shortPeriodLabel } from './dashboard-links'
 import { ScoreLines, Shares } from './charts'
 import { ChartWithFigures, DashboardPanel, Empty, FiguresTable, Num, Swatch, type PanelState } from './panel'
+import { CellLink } from '~/components/layout/plain-table'
 import { MIN_POINT_CALLS, TREND_LINES, trendRows, type TrendRow } from './trend-points'
 
 const intervalWord: Record<TrendInterval, string> = { day: 'day', week: 'week', month: 'month' }
@@ -87,27 +87,23 @@ export function TrendPanel({
                 ]}
               >
                 {trend.points.map((p) => (
-                  <Table.Tr key={p.period_start}>
-                    <Table.Td>
+                  <tr key={p.period_start}>
+                    <td>
                       {p.calls > 0 ? (
-                        <Anchor
-                          component={Link}
-                          to={listHref(filters, bucketRange(p.period_start, trend.interval, filters))}
-                          size="xs"
-                        >
+                        <CellLink to={listHref(filters, bucketRange(p.period_start, trend.interval, filters))}>
                           {periodLabel(p.period_start, trend.interval)}
-                        </Anchor>
+                        </CellLink>
                       ) : (
                         periodLabel(p.period_start, trend.interval)
                       )}
-                    </Table.Td>
+                    </td>
                     <Num>{formatCount(p.calls)}</Num>
                     <Num>{formatScore(p.average_score)}</Num>
                     <Num>{formatScore(p.average_ai_score)}</Num>
                     <Num>{formatScore(p.average_auditor_score)}</Num>
                     <Num>{formatCount(p.auditor_scored_calls)}</Num>
                     <Num>{formatCount(p.auto_fail_count)}</Num>
-                  </Table.Tr>
+                  </tr>
                 ))}
               </FiguresTable>
             }
@@ -175,28 +171,26 @@ export function PurposePanel({
                 maxHeight={220}
               >
                 {d.results.map((r, i) => (
-                  <Table.Tr key={r.purpose}>
-                    <Table.Td>
+                  <tr key={r.purpose}>
+                    <td>
                       {swatch(i)}
-                      <Anchor component={Link} to={listHref(filters, { q: r.purpose.slice(0, 100) })} size="xs">
-                        {r.purpose}
-                      </Anchor>
-                    </Table.Td>
+                      <CellLink to={listHref(filters, { q: r.purpose.slice(0, 100) })}>{r.purpose}</CellLink>
+                    </td>
                     <Num>{formatCount(r.calls)}</Num>
                     <Num>{formatPct(r.calls_pct)}</Num>
                     <Num>{formatScore(r.average_score)}</Num>
-                  </Table.Tr>
+                  </tr>
                 ))}
                 {d.other_calls > 0 ? (
-                  <Table.Tr>
-                    <Table.Td>
+                  <tr>
+                    <td>
                       {swatch(SLICE_COLORS.length)}
                       Other purposes
-                    </Table.Td>
+                    </td>
                     <Num>{formatCount(d.other_calls)}</Num>
                     <Num>{formatPct(d.total_calls ? (d.other_calls / d.total_calls) * 100 : null)}</Num>
                     <Num>—</Num>
-                  </Table.Tr>
+                  </tr>
                 ) : null}
               </FiguresTable>
             }

@@ -1,7 +1,8 @@
-import { Alert, Card, Group, Table, Text, Title } from '@mantine/core'
+import { Alert, Card, Group, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import classes from './panel.module.css'
 export { Swatch } from '~/components/charts/svg-charts'
+import { PlainTable } from '~/components/layout/plain-table'
 import { TableScroll } from '~/components/layout/table-scroll'
 
 export type PanelState<T> = { data: T; error: null } | { data: null; error: string }
@@ -89,28 +90,32 @@ export function FiguresTable({
 }) {
   return (
     <TableScroll minWidth={0} maxHeight={maxHeight}>
-      <Table striped withTableBorder fz="xs" verticalSpacing={3} horizontalSpacing={6} aria-label={label} stickyHeader>
-        <Table.Thead>
-          <Table.Tr>
+      <PlainTable
+        striped
+        withTableBorder
+        fz="xs"
+        verticalSpacing={3}
+        horizontalSpacing={6}
+        aria-label={label}
+        stickyHeader
+      >
+        <thead>
+          <tr>
             {head.map(([text, numeric]) => (
-              <Table.Th key={text} ta={numeric ? 'right' : undefined} className={classes.th}>
+              <th key={text} className={numeric ? `${classes.th} ${classes.right}` : classes.th}>
                 {text}
-              </Table.Th>
+              </th>
             ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>{children}</Table.Tbody>
-      </Table>
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </PlainTable>
     </TableScroll>
   )
 }
 
 export function Num({ children }: { children: ReactNode }) {
-  return (
-    <Table.Td ta="right" className={classes.num}>
-      {children}
-    </Table.Td>
-  )
+  return <td className={`${classes.num} ${classes.right}`}>{children}</td>
 }
 
 export function Empty({ children = 'No calls match these filters.' }: { children?: ReactNode }) {

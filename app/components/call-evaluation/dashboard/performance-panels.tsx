@@ -1,4 +1,4 @@
-import { Anchor, Badge, Table } from '@mantine/core'
+import { Anchor, Badge } from '@mantine/core'
 import { Link } from '@remix-run/react'
 import type { AgentPerformance, DashboardFilters } from '#contract/dashboards'
 import type { EvaluationSummary } from '#contract/evaluations'
@@ -7,6 +7,7 @@ import { formatCount, listHref, periodLabel, shortPeriodLabel } from './dashboar
 import { KpiCards } from './kpi-cards'
 import { NamedBars, ScoreLines } from './charts'
 import { ChartWithFigures, DashboardPanel, Empty, FiguresTable, Num, type PanelState } from './panel'
+import { CellLink } from '~/components/layout/plain-table'
 
 const who = (d: AgentPerformance) => d.agent?.name ?? 'All agents'
 /** The team's figures come only with one agent picked, and never for an agent (who sees only their own). */
@@ -103,12 +104,12 @@ export function WeeklyTrendPanel({ panel }: { panel: PanelState<AgentPerformance
                 ]}
               >
                 {d.series.map((p) => (
-                  <Table.Tr key={p.period_start}>
-                    <Table.Td>{periodLabel(p.period_start, d.interval)}</Table.Td>
+                  <tr key={p.period_start}>
+                    <td>{periodLabel(p.period_start, d.interval)}</td>
                     <Num>{formatCount(p.calls)}</Num>
                     <Num>{formatScore(p.average_score)}</Num>
                     {hasTeam(d) ? <Num>{formatScore(p.team_average_score)}</Num> : null}
-                  </Table.Tr>
+                  </tr>
                 ))}
               </FiguresTable>
             }
@@ -167,13 +168,13 @@ export function CategoryComparisonPanel({ panel }: { panel: PanelState<AgentPerf
                 ]}
               >
                 {d.categories.map((c) => (
-                  <Table.Tr key={c.category}>
-                    <Table.Td>{c.category}</Table.Td>
+                  <tr key={c.category}>
+                    <td>{c.category}</td>
                     <Num>{formatCount(c.scored)}</Num>
                     <Num>{formatScore(c.average_score)}</Num>
                     {hasTeam(d) ? <Num>{formatScore(c.team_average_score)}</Num> : null}
                     <Num>{formatCount(c.failed)}</Num>
-                  </Table.Tr>
+                  </tr>
                 ))}
               </FiguresTable>
             }
@@ -208,20 +209,18 @@ export function RecentEvaluationsPanel({
         ) : (
           <FiguresTable label="Recent evaluations" head={[['Call time'], ['Purpose'], ['Score', true], ['Status']]}>
             {results.map((e) => (
-              <Table.Tr key={e.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Anchor component={Link} to={evaluationDetailPath(e.id)} size="xs">
-                    {formatDateTime(e.call_time)}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{e.purpose}</Table.Td>
+              <tr key={e.id}>
+                <td style={{ whiteSpace: 'nowrap' }}>
+                  <CellLink to={evaluationDetailPath(e.id)}>{formatDateTime(e.call_time)}</CellLink>
+                </td>
+                <td>{e.purpose}</td>
                 <Num>{formatScore(e.auditor_score ?? e.ai_score)}</Num>
-                <Table.Td>
+                <td>
                   <Badge size="xs" variant="light" color={statusColor[e.status]}>
                     {statusLabel[e.status]}
                   </Badge>
-                </Table.Td>
-              </Table.Tr>
+                </td>
+              </tr>
             ))}
           </FiguresTable>
         )

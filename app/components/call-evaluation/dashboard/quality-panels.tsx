@@ -1,4 +1,4 @@
-import { Group, Stack, Table, Text } from '@mantine/core'
+import { Group, Stack, Text } from '@mantine/core'
 import type {
   AiAuditorAgreement,
   AuditProductivity,
@@ -69,11 +69,11 @@ export function CallSentimentPanel({ panel }: { panel: PanelState<CallSentimentV
                   head={[['Customer sentiment'], ['Calls', true], ['Average score', true]]}
                 >
                   {bands(d.points).map((b) => (
-                    <Table.Tr key={b.label}>
-                      <Table.Td>{b.label}</Table.Td>
+                    <tr key={b.label}>
+                      <td>{b.label}</td>
                       <Num>{formatCount(b.calls)}</Num>
                       <Num>{formatScore(b.average)}</Num>
-                    </Table.Tr>
+                    </tr>
                   ))}
                 </FiguresTable>
               }
@@ -126,13 +126,13 @@ export function AgreementPanel({ panel }: { panel: PanelState<AiAuditorAgreement
                   head={[['Category'], ['Agreed', true], ['Answers', true], ['Agreement', true], ['Calls', true]]}
                 >
                   {d.by_category.map((c) => (
-                    <Table.Tr key={c.category}>
-                      <Table.Td>{c.category}</Table.Td>
+                    <tr key={c.category}>
+                      <td>{c.category}</td>
                       <Num>{formatCount(c.agreed)}</Num>
                       <Num>{formatCount(c.answers)}</Num>
                       <Num>{formatPct(c.agreement_pct)}</Num>
                       <Num>{formatCount(c.reviewed_calls)}</Num>
-                    </Table.Tr>
+                    </tr>
                   ))}
                 </FiguresTable>
               }
@@ -175,15 +175,15 @@ export function ProductivityPanel({ panel }: { panel: PanelState<AuditProductivi
             ]}
           >
             {results.map((r) => (
-              <Table.Tr key={r.reviewer.id}>
-                <Table.Td>{r.reviewer.name}</Table.Td>
-                <Table.Td>{roleLabel[r.reviewer.role]}</Table.Td>
+              <tr key={r.reviewer.id}>
+                <td>{r.reviewer.name}</td>
+                <td>{roleLabel[r.reviewer.role]}</td>
                 <Num>{formatCount(r.reviews)}</Num>
                 <Num>{formatCount(r.reviewed_calls_timed)}</Num>
                 <Num>{formatMinutes(r.median_review_minutes)}</Num>
                 <Num>{formatMinutes(r.average_review_minutes)}</Num>
                 <Num>{formatMinutes(r.total_review_minutes)}</Num>
-              </Table.Tr>
+              </tr>
             ))}
           </FiguresTable>
         )

@@ -1,5 +1,3 @@
-import { Anchor, Table } from '@mantine/core'
-import { Link } from '@remix-run/react'
 import type {
   DashboardFilters,
   FailedCategoryCount,
@@ -9,6 +7,7 @@ import type {
 import { failedCategoryHref, failedQuestionHref, formatCount, formatPct } from './dashboard-links'
 import { NamedBars } from './charts'
 import { ChartWithFigures, DashboardPanel, Empty, FiguresTable, Num, type PanelState } from './panel'
+import { CellLink } from '~/components/layout/plain-table'
 
 /** Ten bars at most, and room under them for the axis and its unit. */
 
@@ -48,16 +47,14 @@ export function FailedCategoriesPanel({
                 head={[['Category'], ['Failed calls', true], ['Scored', true], ['Failed', true]]}
               >
                 {results.map((r) => (
-                  <Table.Tr key={r.category}>
-                    <Table.Td>
-                      <Anchor component={Link} to={failedCategoryHref(filters, r.category)} size="xs">
-                        {r.category}
-                      </Anchor>
-                    </Table.Td>
+                  <tr key={r.category}>
+                    <td>
+                      <CellLink to={failedCategoryHref(filters, r.category)}>{r.category}</CellLink>
+                    </td>
                     <Num>{formatCount(r.failed)}</Num>
                     <Num>{formatCount(r.scored)}</Num>
                     <Num>{formatPct(r.failed_pct)}</Num>
-                  </Table.Tr>
+                  </tr>
                 ))}
               </FiguresTable>
             }
@@ -105,17 +102,15 @@ export function CategoryViolationsPanel({
                 head={[['Category'], ['Failed', true], ['Answered', true], ['Rate', true], ['Calls', true]]}
               >
                 {results.map((r) => (
-                  <Table.Tr key={r.category}>
-                    <Table.Td>
-                      <Anchor component={Link} to={failedCategoryHref(filters, r.category)} size="xs">
-                        {r.category}
-                      </Anchor>
-                    </Table.Td>
+                  <tr key={r.category}>
+                    <td>
+                      <CellLink to={failedCategoryHref(filters, r.category)}>{r.category}</CellLink>
+                    </td>
                     <Num>{formatCount(r.failed_questions)}</Num>
                     <Num>{formatCount(r.answered_questions)}</Num>
                     <Num>{formatPct(r.failed_pct)}</Num>
                     <Num>{formatCount(r.calls_with_failure)}</Num>
-                  </Table.Tr>
+                  </tr>
                 ))}
               </FiguresTable>
             }
@@ -150,23 +145,22 @@ export function TopViolationsPanel({
             maxHeight={330}
           >
             {results.map((r) => (
-              <Table.Tr key={`${r.template.internal_id}-${r.rank}`}>
+              <tr key={`${r.template.internal_id}-${r.rank}`}>
                 <Num>{r.rank}</Num>
-                <Table.Td>
-                  <Anchor
-                    component={Link}
+                <td>
+                  <CellLink
                     to={failedQuestionHref(filters, r)}
-                    size="xs"
+
                     title={`Template: ${r.template.name}`}
                   >
                     {r.question_text}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{r.category}</Table.Td>
+                  </CellLink>
+                </td>
+                <td>{r.category}</td>
                 <Num>{formatCount(r.failed)}</Num>
                 <Num>{formatCount(r.answered)}</Num>
                 <Num>{formatPct(r.failed_pct)}</Num>
-              </Table.Tr>
+              </tr>
             ))}
           </FiguresTable>
         )
