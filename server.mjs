@@ -7,6 +7,7 @@
 // - with PORTAL_PROCESSES=N (N > 1) runs N copies on the one port (node:cluster), so a machine's cores
 //   all render pages: one Node process renders on one core. A copy that dies is started again.
 import cluster from 'node:cluster'
+import zlib from 'node:zlib'
 import { createServer } from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -82,7 +83,17 @@ async function serve() {
     }
     next()
   })
-  app.use(compression())
+  // Brotli (what browsers prefer) with a 256 KB window instead of 4 MB: setting up the larger one for
+  // every page cost more than compressing it (a list page: 40 -> 56 pages/s, 14.6 KB). gzip, for the
+  // rest, at level 4: 7% cheaper than 6, 5% larger.
+  app.use(
+    compression({
+      level: 4,
+      brotli: {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 },
+      },
+    }),
+  )
 
   // Vite fingerprints everything under /assets; the rest of build/client (favicon, fonts) may change.
   const clientDir = path.resolve(build.assetsBuildDirectory)

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import { PassThrough } from 'node:stream'
 import type { EntryContext, HandleDataRequestFunction } from '@remix-run/node'
 import { createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
+import { coalescingStream } from '~/lib/coalesce-stream.server'
 import { applyPrivateCaching, applySecurityHeaders, contentSecurityPolicy } from '~/lib/security-headers.server'
 import { NonceProvider } from '~/lib/nonce'
 
@@ -35,7 +35,7 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true
-          const body = new PassThrough()
+          const body = coalescingStream()
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce))
           applySecurityHeaders(responseHeaders)
