@@ -1,4 +1,4 @@
-import { Alert, Badge, Group, Stack, Table, Text } from '@mantine/core'
+import { Alert, Badge, Group, Stack, Text } from '@mantine/core'
 import type { SummaryChart, SummaryKpi } from '#contract/summarization'
 import { KpiCards } from '~/components/call-evaluation/dashboard/kpi-cards'
 import { ChartWithFigures, FiguresTable, Num } from '~/components/call-evaluation/dashboard/panel'
@@ -48,8 +48,8 @@ export function StatusChart({ chart }: { chart: SummaryChart }) {
             head={[['Status'], ['Share', true]]}
           >
             {chart.results.map((r) => (
-              <Table.Tr key={r.status}>
-                <Table.Td>
+              <tr key={r.status}>
+                <td>
                   <Group gap={6} wrap="nowrap">
                     <span
                       aria-hidden
@@ -62,9 +62,9 @@ export function StatusChart({ chart }: { chart: SummaryChart }) {
                     />
                     {statusLabel[r.status] ?? r.label}
                   </Group>
-                </Table.Td>
+                </td>
                 <Num>{formatPct(r.percentage)}</Num>
-              </Table.Tr>
+              </tr>
             ))}
           </FiguresTable>
         }
