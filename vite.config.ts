@@ -2,6 +2,7 @@ import { vitePlugin as remix } from '@remix-run/dev'
 import { defineConfig } from 'vite'
 import path from 'node:path'
 import tsconfigPaths from 'vite-tsconfig-paths'
+import { pureDeclarations } from './scripts/vite-pure-declarations'
 
 declare module '@remix-run/node' {
   interface Future {
@@ -28,6 +29,9 @@ export default defineConfig({
         }
       },
     },
+    // contract/ is declarative: a page that imports a label or a limit from it does not download
+    // the schemas beside it, nor zod for them (scripts/vite-pure-declarations.ts)
+    pureDeclarations({ include: (id) => id.startsWith(path.resolve('contract') + path.sep) && id.endsWith('.ts') }),
     remix({
       ignoredRouteFiles: ['**/*.test.{ts,tsx}', '**/*.css'],
       future: {

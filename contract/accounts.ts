@@ -1,16 +1,9 @@
 import { z } from 'zod'
 
-export const roles = ['admin', 'qa_supervisor', 'auditor', 'agent', 'visitor', 'clinician'] as const
+import { roles } from './roles'
+
+export { roleLabel, roles, type Role } from './roles'
 export const role = z.enum(roles)
-export type Role = z.infer<typeof role>
-export const roleLabel: Record<Role, string> = {
-  admin: 'Admin',
-  qa_supervisor: 'QA Supervisor',
-  auditor: 'Auditor',
-  agent: 'Agent',
-  visitor: 'Visitor',
-  clinician: 'Clinician',
-}
 
 export const loginBody = z.object({
   email: z

@@ -1,5 +1,12 @@
 import { z } from 'zod'
 import { isoDate, pageQuery, paged } from './envelope'
+import {
+  appointmentStatuses,
+  callTaskKinds,
+  callTaskStatuses,
+  encounterStatuses,
+  waitlistStatuses,
+} from './reshub-statuses'
 
 /*
  * Reservation hub (SPEC §2 /reshub, under /api/reshub/): the contact centre books, moves and cancels
@@ -9,63 +16,25 @@ import { isoDate, pageQuery, paged } from './envelope'
  * their fields: checks outside the project call them.
  */
 
-/** FHIR R4 Appointment.status. */
-export const appointmentStatuses = [
-  'proposed',
-  'pending',
-  'booked',
-  'arrived',
-  'checked-in',
-  'fulfilled',
-  'cancelled',
-  'noshow',
-  'entered-in-error',
-  'waitlist',
-] as const
+export {
+  appointmentStatusLabel,
+  appointmentStatuses,
+  callTaskKinds,
+  callTaskStatuses,
+  encounterStatuses,
+  genders,
+  slotHoldingStatuses,
+  waitlistStatuses,
+  type AppointmentStatus,
+  type CallTaskKind,
+  type CallTaskStatus,
+  type EncounterStatus,
+  type Gender,
+  type WaitlistStatus,
+} from './reshub-statuses'
 export const appointmentStatus = z.enum(appointmentStatuses, {
   errorMap: () => ({ message: 'Choose an appointment status' }),
 })
-export type AppointmentStatus = z.infer<typeof appointmentStatus>
-/** Statuses as the front desk says them: `checked-in` is the patient called into the room. */
-export const appointmentStatusLabel: Record<AppointmentStatus, string> = {
-  proposed: 'Proposed',
-  pending: 'Pending',
-  booked: 'Booked',
-  arrived: 'Arrived',
-  'checked-in': 'In room',
-  fulfilled: 'Completed',
-  cancelled: 'Cancelled',
-  noshow: 'No-show',
-  'entered-in-error': 'Entered in error',
-  waitlist: 'On the waitlist',
-}
-
-/** The statuses that hold a practitioner's time (the database's exclusion constraint lists the same). */
-export const slotHoldingStatuses = [
-  'proposed',
-  'pending',
-  'booked',
-  'arrived',
-  'checked-in',
-  'fulfilled',
-] as const satisfies readonly AppointmentStatus[]
-
-/** FHIR R4 Encounter.status (the subset a clinic visit goes through). */
-export const encounterStatuses = ['planned', 'arrived', 'in-progress', 'finished', 'cancelled'] as const
-export type EncounterStatus = (typeof encounterStatuses)[number]
-
-/** A call the contact centre owes a patient: confirm an appointment, or offer a freed slot to the waitlist. */
-export const callTaskKinds = ['confirmation', 'waitlist_offer'] as const
-export type CallTaskKind = (typeof callTaskKinds)[number]
-export const callTaskStatuses = ['open', 'done', 'cancelled'] as const
-export type CallTaskStatus = (typeof callTaskStatuses)[number]
-
-export const waitlistStatuses = ['waiting', 'offered', 'booked', 'removed'] as const
-export type WaitlistStatus = (typeof waitlistStatuses)[number]
-
-/** FHIR R4 administrative gender. */
-export const genders = ['female', 'male', 'other', 'unknown'] as const
-export type Gender = (typeof genders)[number]
 
 const id = z.coerce.number().int().positive().max(2_147_483_647)
 const emptyIsAny = (v: unknown) => (v === '' ? undefined : v)
@@ -228,22 +197,18 @@ const bookingNote = z.preprocess(
   z.string().trim().max(500, 'A booking note can be at most 500 characters'),
 )
 
+/** A required id; its messages name what to choose. */
+const chosenId = (message: string) =>
+  z.coerce.number({ invalid_type_error: message, required_error: message }).int().positive(message).max(2_147_483_647)
+// named rather than read from createAppointmentBody.shape: a property read at a module's top level
+// keeps the whole schema in a browser bundle that only needs a label from this module
+const patientId = chosenId('Choose a patient')
+const serviceId = chosenId('Choose a visit type')
+
 export const createAppointmentBody = z.object({
-  patient_id: z.coerce
-    .number({ invalid_type_error: 'Choose a patient', required_error: 'Choose a patient' })
-    .int()
-    .positive('Choose a patient')
-    .max(2_147_483_647),
-  practitioner_id: z.coerce
-    .number({ invalid_type_error: 'Choose a practitioner', required_error: 'Choose a practitioner' })
-    .int()
-    .positive('Choose a practitioner')
-    .max(2_147_483_647),
-  service_id: z.coerce
-    .number({ invalid_type_error: 'Choose a visit type', required_error: 'Choose a visit type' })
-    .int()
-    .positive('Choose a visit type')
-    .max(2_147_483_647),
+  patient_id: patientId,
+  practitioner_id: chosenId('Choose a practitioner'),
+  service_id: serviceId,
   /** May be left out where the practitioner works at one site. */
   site_id: optionalId,
   start: instant,
@@ -286,8 +251,8 @@ export const waitlistQuery = pageQuery.extend({
 })
 export const waitlist = paged(waitlistEntry)
 export const waitlistBody = z.object({
-  patient_id: createAppointmentBody.shape.patient_id,
-  service_id: createAppointmentBody.shape.service_id,
+  patient_id: patientId,
+  service_id: serviceId,
   practitioner_id: optionalId,
   site_id: optionalId,
   note: bookingNote.optional(),
@@ -328,7 +293,7 @@ export const taskQuery = pageQuery.extend({
 })
 export const taskList = paged(callTask)
 export const taskUpdateBody = z.object({
-  task_id: createAppointmentBody.shape.patient_id,
+  task_id: patientId,
   status: z.enum(['done', 'cancelled']),
   outcome: z.preprocess(
     (v) => (v === '' || v == null ? undefined : v),

@@ -1,7 +1,7 @@
-import { AppShell, Burger, Group, Paper, Text } from '@mantine/core'
+import { Paper } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { Link, useLocation, useNavigation } from '@remix-run/react'
-import { IconMenu2 } from '@tabler/icons-react'
+import { IconMenu2, IconX } from '@tabler/icons-react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { User } from '#contract/accounts'
@@ -11,6 +11,7 @@ import { PageLoader } from '~/components/page-loader'
 import { PRODUCT_NAME } from '~/theme'
 import classes from './disclosure.module.css'
 import { NavLinks } from './nav-links'
+import shell from './portal-shell.module.css'
 import { UserMenu } from './user-menu'
 
 type Props = { user: User; notifications: NotificationList; children: ReactNode; panel?: ReactNode }
@@ -61,45 +62,39 @@ export function PortalShell({ user, notifications, children, panel }: Props) {
   const generation = useSubmissionGeneration(navigation.state)
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 270, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding="lg"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            {hydrated ? (
-              <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-            ) : (
-              <div className={classes.smallOnly}>
-                <SmallScreenMenu />
-              </div>
-            )}
-            <Link
-              to="/demo-portal"
-              aria-label={`${PRODUCT_NAME} home`}
-              style={{ display: 'flex', alignItems: 'center', gap: 10, textDecoration: 'none' }}
+    <div className={shell.shell}>
+      <header className={shell.header}>
+        <div className={shell.cluster}>
+          {hydrated ? (
+            <button
+              type="button"
+              className={shell.menuButton}
+              onClick={toggle}
+              aria-label="Toggle navigation"
+              aria-expanded={opened}
+              aria-controls="portal-navbar"
             >
-              <img src="/logo.svg" alt="" width={32} height={32} />
-              <Text fw={700} size="lg" c="dark" style={{ whiteSpace: 'nowrap' }} visibleFrom="xs">
-                {PRODUCT_NAME}
-              </Text>
-            </Link>
-          </Group>
-          <Group gap="sm" wrap="nowrap">
-            <NotificationBell page={notifications} />
-            <UserMenu user={user} />
-          </Group>
-        </Group>
-      </AppShell.Header>
-      {/* collapsed on a phone, the navbar is only moved off screen: hidden as well, its links leave the Tab order */}
-      <AppShell.Navbar p="sm" className={opened ? undefined : classes.navbarClosed}>
-        <AppShell.Section grow style={{ overflowY: 'auto' }}>
-          <NavLinks onNavigate={close} />
-        </AppShell.Section>
-      </AppShell.Navbar>
-      <AppShell.Main bg="gray.0">
+              {opened ? <IconX size={22} aria-hidden /> : <IconMenu2 size={22} aria-hidden />}
+            </button>
+          ) : (
+            <div className={classes.smallOnly}>
+              <SmallScreenMenu />
+            </div>
+          )}
+          <Link to="/demo-portal" aria-label={`${PRODUCT_NAME} home`} className={shell.brand}>
+            <img src="/logo.svg" alt="" width={32} height={32} />
+            <span className={shell.brandName}>{PRODUCT_NAME}</span>
+          </Link>
+        </div>
+        <div className={shell.cluster}>
+          <NotificationBell page={notifications} />
+          <UserMenu user={user} />
+        </div>
+      </header>
+      <div id="portal-navbar" className={opened ? `${shell.navbar} ${shell.navbarOpen}` : shell.navbar}>
+        <NavLinks onNavigate={close} />
+      </div>
+      <main className={shell.main}>
         {panel}
         {leaving ? (
           <PageLoader />
@@ -112,7 +107,7 @@ export function PortalShell({ user, notifications, children, panel }: Props) {
             {children}
           </div>
         )}
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </div>
   )
 }

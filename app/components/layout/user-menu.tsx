@@ -2,7 +2,8 @@ import { Avatar, Button, Divider, Group, Paper, Text, UnstyledButton } from '@ma
 import { Form, useLocation } from '@remix-run/react'
 import { IconChevronDown, IconLogout } from '@tabler/icons-react'
 import { useEffect, useRef } from 'react'
-import { roleLabel, type User } from '#contract/accounts'
+import type { User } from '#contract/accounts'
+import { roleLabel } from '#contract/roles'
 import classes from './disclosure.module.css'
 
 function initials(user: User) {

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, TextInput } from '@mantine/core'
 import { Form, Link, useNavigation } from '@remix-run/react'
-import { appointmentStatusLabel, type Appointment, type AppointmentStatus } from '#contract/reshub'
+import type { Appointment } from '#contract/reshub'
+import { appointmentStatusLabel, type AppointmentStatus } from '#contract/reshub-statuses'
 import classes from '~/components/layout/disclosure.module.css'
 import { siteDate } from './time'
 

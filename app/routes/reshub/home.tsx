@@ -3,13 +3,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData, useRouteError } from '@remix-run/react'
 import { z } from 'zod'
 import { endpoints } from '#contract/endpoints'
-import {
-  appointmentStatusLabel,
-  type Appointment,
-  type AppointmentStatus,
-  type CallTask,
-  type ReshubKpi,
-} from '#contract/reshub'
+import type { Appointment, CallTask, ReshubKpi } from '#contract/reshub'
+import { appointmentStatusLabel, type AppointmentStatus } from '#contract/reshub-statuses'
 import { ErrorScreen } from '~/components/error-screen'
 import { DataTable } from '~/components/layout/data-table'
 import { ListFilters } from '~/components/layout/list-filters'

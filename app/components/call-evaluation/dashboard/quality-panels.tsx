@@ -5,7 +5,7 @@ import type {
   CallSentimentVsScore,
   SentimentScorePoint,
 } from '#contract/dashboards'
-import { roleLabel } from '#contract/accounts'
+import { roleLabel } from '#contract/roles'
 import { formatScore } from '../evaluation-format'
 import { formatCount, formatMinutes, formatPct } from './dashboard-links'
 import { NamedBars, SentimentScatter } from './charts'

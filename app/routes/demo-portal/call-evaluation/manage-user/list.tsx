@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData, useRouteError } from '@remix-run/re
 import { IconDownload, IconPlus } from '@tabler/icons-react'
 import { useState } from 'react'
 import { z } from 'zod'
-import { roleLabel } from '#contract/accounts'
+import { roleLabel } from '#contract/roles'
 import { endpoints } from '#contract/endpoints'
 import { USER_UPLOAD_MAX_BYTES, userMessages, userUploadColumns, type ManagedUser } from '#contract/users'
 import { ErrorScreen } from '~/components/error-screen'
