@@ -109,6 +109,7 @@ test.describe('call evaluation dashboards', () => {
     await page.getByRole('button', { name: /sign in/i }).click()
     await page.waitForURL((url) => url.pathname.startsWith('/demo-portal'))
     await page.goto(DASHBOARD)
+    const regionOf: Record<string, string> = { 'AI vs auditor agreement by category': 'AI vs auditor agreement' }
     for (const name of [
       'Score trend',
       'Purpose of calls',
@@ -120,10 +121,14 @@ test.describe('call evaluation dashboards', () => {
       'AI vs auditor agreement by category',
       'Audit productivity',
     ]) {
-      // a chart's figures are folded under a disclosure that opens without JavaScript too
-      const folded = page.getByRole('table', { name, exact: true, includeHidden: true })
-      const figures = page.locator('details', { has: folded }).locator('> summary')
-      if (await figures.count()) await figures.click()
+      // a chart's figures are folded under a disclosure; without JavaScript it holds a link that
+      // loads the page again with them drawn and open
+      if ((await page.getByRole('table', { name, exact: true, includeHidden: true }).count()) === 0) {
+        const region = page.getByRole('region', { name: regionOf[name] ?? name, exact: true })
+        await region.locator('summary', { hasText: 'The figures' }).click()
+        await region.getByRole('link', { name: 'Show them as a table' }).click()
+        await page.waitForURL((url) => url.searchParams.has('figures'))
+      }
       await expect(table(page, name).isVisible(), name).resolves.toBe(true)
     }
     await expect(page.getByLabel('Headline figures').isVisible()).resolves.toBe(true)

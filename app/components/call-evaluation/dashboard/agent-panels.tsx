@@ -176,6 +176,38 @@ export function HighlightsPanel({
   )
 }
 
+function OutlierTable({
+  label,
+  agents,
+  filters,
+}: {
+  label: string
+  agents: OutlierAgentReport['agents']
+  filters: DashboardFilters
+}) {
+  return (
+    <FiguresTable label={label} head={[['Agent'], ['Calls', true], ['Score', true], ['z', true], ['']]} maxHeight={200}>
+      {agents.map((a) => (
+        <tr key={a.agent.id}>
+          <td>
+            <AgentLink agent={a.agent} filters={filters} />
+          </td>
+          <Num>{formatCount(a.scored_calls)}</Num>
+          <Num>{formatScore(a.average_score)}</Num>
+          <Num>{a.z_score === null ? '—' : a.z_score.toFixed(2)}</Num>
+          <td>
+            {a.outlier ? (
+              <Badge size="xs" variant="light" color={a.outlier === 'above' ? 'teal' : 'red'}>
+                {a.outlier}
+              </Badge>
+            ) : null}
+          </td>
+        </tr>
+      ))}
+    </FiguresTable>
+  )
+}
+
 export function OutliersPanel({
   panel,
   filters,
@@ -203,29 +235,19 @@ export function OutliersPanel({
           {d.agents.length === 0 ? (
             <Empty />
           ) : (
-            <FiguresTable
-              label="Outliers"
-              head={[['Agent'], ['Calls', true], ['Score', true], ['z', true], ['']]}
-              maxHeight={200}
-            >
-              {d.agents.map((a) => (
-                <tr key={a.agent.id}>
-                  <td>
-                    <AgentLink agent={a.agent} filters={filters} />
-                  </td>
-                  <Num>{formatCount(a.scored_calls)}</Num>
-                  <Num>{formatScore(a.average_score)}</Num>
-                  <Num>{a.z_score === null ? '—' : a.z_score.toFixed(2)}</Num>
-                  <td>
-                    {a.outlier ? (
-                      <Badge size="xs" variant="light" color={a.outlier === 'above' ? 'teal' : 'red'}>
-                        {a.outlier}
-                      </Badge>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </FiguresTable>
+            // in view, the agents beyond the threshold; every agent's z-score is folded under them
+            <ChartWithFigures
+              chart={
+                d.agents.some((a) => a.outlier) ? (
+                  <OutlierTable label="Outliers" agents={d.agents.filter((a) => a.outlier)} filters={filters} />
+                ) : (
+                  <Text size="xs" c="dimmed">
+                    No agent is beyond ±{d.threshold} SD.
+                  </Text>
+                )
+              }
+              figures={<OutlierTable label="Every agent's z-score" agents={d.agents} filters={filters} />}
+            />
           )}
         </Stack>
       )}

@@ -24,9 +24,9 @@ const purposes: PurposeCallDistribution = {
   })),
 }
 
-function renderPanels() {
+function renderPanels(search = '') {
   return serverHtml({
-    url: '/demo-portal/dashboard',
+    url: `/demo-portal/dashboard${search}`,
     path: 'dashboard',
     user: userFixture('supervisor'),
     data: null,
@@ -70,8 +70,26 @@ describe('the dashboard’s charts', () => {
     expect(within(trend).getByText('Auditor')).toBeInTheDocument()
   })
 
+  it('folds a chart’s figures behind a link that opens them without script, the filters kept', () => {
+    const { screen } = renderPanels('?date_from=2025-06-01&date_to=2025-06-30')
+    // not drawn until asked for: the folded tables were most of a dashboard's markup
+    expect(screen.queryByRole('table', { name: 'Score trend', hidden: true })).toBeNull()
+    const trend = screen.getByRole('region', { name: 'Score trend' })
+    expect(within(trend).getByText('The figures').tagName).toBe('SUMMARY')
+    const link = within(trend).getByRole('link', { name: 'Show them as a table', hidden: true })
+    expect(link).toHaveAttribute(
+      'href',
+      '/demo-portal/dashboard?date_from=2025-06-01&date_to=2025-06-30&figures=trend#trend-heading',
+    )
+    // the legend of the donut stays in view
+    expect(screen.getByRole('table', { name: 'Purpose of calls' })).toBeInTheDocument()
+  })
+
   it('says how many calls the trend’s points hold, and counts the reviewed calls beside the auditor’s average', () => {
-    const { screen } = renderPanels()
+    const { screen } = renderPanels('?figures=trend')
+    // asked for by the link: the figures are drawn and their disclosure is open
+    const trend = screen.getByRole('region', { name: 'Score trend' })
+    expect(within(trend).getByText('The figures').closest('details')).toHaveAttribute('open')
     // one reviewed call every other day in the fixture: the auditor's points are pooled
     expect(screen.getByText(/Each point holds at least 3 calls: a quieter day joins the next/)).toBeInTheDocument()
     const table = screen.getByRole('table', { name: 'Score trend', hidden: true })

@@ -1,9 +1,16 @@
 import { Alert, Card, Group, Text, Title } from '@mantine/core'
-import type { ReactNode } from 'react'
+import { Link, useLocation } from '@remix-run/react'
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react'
 import classes from './panel.module.css'
 export { Swatch } from '~/components/charts/svg-charts'
 import { PlainTable } from '~/components/layout/plain-table'
 import { TableScroll } from '~/components/layout/table-scroll'
+import { withParams } from '~/lib/list-links'
+
+/** The id of the panel a chart is drawn in: its folded figures are asked for by it. */
+const PanelId = createContext<string | null>(null)
+/** `?figures=<panel id>`: the page opens with that panel's figures unfolded (how a page without script asks for them). */
+export const FIGURES_PARAM = 'figures'
 
 export type PanelState<T> = { data: T; error: null } | { data: null; error: string }
 
@@ -23,34 +30,38 @@ export function DashboardPanel<T>({ id, title, description, aside, panel, childr
   const headingId = `${id}-heading`
   return (
     <Card padding="sm" component="section" aria-labelledby={headingId} className={classes.panel}>
-      <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap" mb={6}>
-        <div>
-          <Title order={2} size="h5" id={headingId}>
-            {title}
-          </Title>
-          {description ? (
-            <Text size="xs" c="dimmed">
-              {description}
-            </Text>
-          ) : null}
-        </div>
-        {panel.error === null ? aside : null}
-      </Group>
-      {panel.error !== null ? (
-        <Alert color="gray" variant="light" title={`${title} unavailable`} role="status" p="xs">
-          <Text size="xs">{panel.error}</Text>
-        </Alert>
-      ) : (
-        children(panel.data)
-      )}
+      <PanelId.Provider value={id}>
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap" mb={6}>
+          <div>
+            <Title order={2} size="h5" id={headingId}>
+              {title}
+            </Title>
+            {description ? (
+              <Text size="xs" c="dimmed">
+                {description}
+              </Text>
+            ) : null}
+          </div>
+          {panel.error === null ? aside : null}
+        </Group>
+        {panel.error !== null ? (
+          <Alert color="gray" variant="light" title={`${title} unavailable`} role="status" p="xs">
+            <Text size="xs">{panel.error}</Text>
+          </Alert>
+        ) : (
+          children(panel.data)
+        )}
+      </PanelId.Provider>
     </Card>
   )
 }
 
 /**
- * A chart and its figures, both in the server's HTML: the chart (drawn by the server, readable
- * without any script) and under it its figures, folded under a disclosure unless they are the
- * chart's legend (`legend`): then they stay in view.
+ * A chart and its figures. The chart is drawn by the server, readable without any script. Its
+ * figures are its legend (`legend`), in view, or else folded under "The figures", drawn only when
+ * opened: a dashboard's folded tables were most of its markup (issue 20: 1,500 elements a page).
+ * Opened with script, they are drawn at once from the page's data; without script, the folded part
+ * is a link that loads the page again with this panel's figures open (`?figures=<panel id>`).
  */
 export function ChartWithFigures({
   chart,
@@ -61,17 +72,45 @@ export function ChartWithFigures({
   figures: ReactNode
   legend?: boolean
 }) {
+  const panelId = useContext(PanelId)
+  const { pathname, search } = useLocation()
+  const asked = panelId !== null && new URLSearchParams(search).get(FIGURES_PARAM) === panelId
+  const [open, setOpen] = useState(asked)
+  const details = useRef<HTMLDetailsElement>(null)
+  // opened before the script ran: its toggle event was missed
+  useEffect(() => {
+    if (details.current?.open) setOpen(true)
+  }, [])
+  if (legend) {
+    return (
+      <>
+        {chart}
+        <div className={classes.figures}>{figures}</div>
+      </>
+    )
+  }
+  const shown = open || asked || panelId === null
   return (
     <>
       {chart}
-      {legend ? (
-        <div className={classes.figures}>{figures}</div>
-      ) : (
-        <details className={classes.details}>
-          <summary>The figures</summary>
-          {figures}
-        </details>
-      )}
+      <details
+        ref={details}
+        className={classes.details}
+        open={asked || undefined}
+        onToggle={(event) => setOpen(event.currentTarget.open)}
+      >
+        <summary>The figures</summary>
+        {shown ? (
+          figures
+        ) : (
+          <Link
+            to={`${withParams(pathname, search, { [FIGURES_PARAM]: panelId })}#${panelId}-heading`}
+            preventScrollReset
+          >
+            Show them as a table
+          </Link>
+        )}
+      </details>
     </>
   )
 }

@@ -28,31 +28,45 @@ async function serverPage(search = '', key: DemoKey = 'admin') {
   })
 }
 
-const FIGURE_TABLES = [
-  'Score trend',
-  'Purpose of calls',
-  'Failed categories',
-  'Violations by category',
-  'Top ten violations',
-  'Leader board',
-  'Outliers',
-  'Agent scoring vs sentiment',
-  'Call sentiment vs score',
-  'AI vs auditor agreement by category',
-  'Audit productivity',
-]
+/** The tables in view: a donut's legend, the lists. */
+const TABLES_IN_VIEW = ['Purpose of calls', 'Top ten violations', 'Leader board', 'Audit productivity']
+/** A chart's figures, folded and drawn when asked for (`?figures=<panel id>`), by the name of their table. */
+const FOLDED_TABLES: Record<string, string> = {
+  'Score trend': 'trend',
+  'Failed categories': 'failed-categories',
+  'Violations by category': 'category-violations',
+  "Every agent's z-score": 'outliers',
+  'Agent scoring vs sentiment': 'agent-sentiment',
+  'Call sentiment vs score': 'call-sentiment',
+  'AI vs auditor agreement by category': 'agreement',
+}
 
 beforeEach(() => resetDashboardMocks())
 
 describe('evaluation dashboard in the server HTML', () => {
   it('carries every chart’s figures as a table, and the headline figures as text', async () => {
     const { screen } = await serverPage('?date_from=2025-06-01&date_to=2025-06-30')
-    for (const name of FIGURE_TABLES) expect(screen.getByRole('table', { name }), name).toBeInTheDocument()
+    for (const name of TABLES_IN_VIEW) expect(screen.getByRole('table', { name }), name).toBeInTheDocument()
+    // the outliers are in view (none in these figures); every agent's z-score is folded under them
+    expect(screen.getByText('No agent is beyond ±2 SD.')).toBeInTheDocument()
+    // a folded table is a link away, without script too; asked for, it is in the page
+    const links = screen.getAllByRole('link', { name: 'Show them as a table', hidden: true })
+    expect(links.map((link) => new URL(link.getAttribute('href')!, 'http://x').searchParams.get('figures'))).toEqual(
+      expect.arrayContaining(Object.values(FOLDED_TABLES)),
+    )
+    for (const [name, id] of Object.entries(FOLDED_TABLES)) {
+      expect(screen.queryByRole('table', { name, hidden: true }), name).toBeNull()
+      const asked = await serverPage(`?date_from=2025-06-01&date_to=2025-06-30&figures=${id}`)
+      expect(asked.screen.getByRole('table', { name }), name).toBeInTheDocument()
+    }
     const kpis = screen.getByLabelText('Headline figures')
     expect(kpis.tagName).toBe('DL')
     expect(kpis).toHaveTextContent('Calls100')
     expect(kpis).toHaveTextContent('Auto-fail rate7.2%7 auto-failed calls')
-    const trend = screen.getByRole('table', { name: 'Score trend' })
+    const trend = (await serverPage('?date_from=2025-06-01&date_to=2025-06-30&figures=trend')).screen.getByRole(
+      'table',
+      { name: 'Score trend' },
+    )
     expect(within(trend).getAllByRole('row')).toHaveLength(31)
     expect(screen.getByText(/Pearson's r =/)).toHaveTextContent('0.412')
     expect(screen.getByText(/Method: z-score/)).toBeInTheDocument()
@@ -82,7 +96,10 @@ describe('evaluation dashboard in the server HTML', () => {
       failed_question: topQuestion,
     })
     expect(within(violations).getByRole('link', { name: topQuestion })).toHaveAttribute('href', `${LIST}?${question}`)
-    const categories = screen.getByRole('table', { name: 'Failed categories' })
+    const folded = await serverPage(
+      '?date_from=2025-06-01&date_to=2025-06-30&campaign_id=1&department_id=2&figures=failed-categories',
+    )
+    const categories = folded.screen.getByRole('table', { name: 'Failed categories' })
     const category = within(categories).getAllByRole('link')[0]
     expect(category.getAttribute('href')).toBe(
       `${LIST}?${new URLSearchParams({ date_from: '2025-06-01', date_to: '2025-06-30', campaign_id: '1', department_id: '2', failed_category: category.textContent! })}`,
