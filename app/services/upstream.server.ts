@@ -164,17 +164,42 @@ export const LOOKUP_TTL_MS = 30_000
  * through the portal (any call that is not a GET) drops that session's entries at once; other
  * sessions see it within LOOKUP_TTL_MS. A failed call is not kept.
  */
-const lookups = new LRUCache<string, Promise<unknown>>({ max: 5_000, ttl: LOOKUP_TTL_MS })
+const lookups = new LRUCache<string, Promise<unknown>>({
+  max: 5_000,
+  ttl: LOOKUP_TTL_MS,
+  // however an entry goes (expired, pushed out, dropped), its session's index forgets it
+  dispose: (_answer, key) => {
+    const token = key.slice(0, key.indexOf(' '))
+    const keys = lookupKeys.get(token)
+    keys?.delete(key)
+    if (keys?.size === 0) lookupKeys.delete(token)
+  },
+})
+/** The cache's keys by the token they were read with: a change drops that session's entries directly. */
+const lookupKeys = new Map<string, Set<string>>()
+
+function keepLookup(token: string, key: string, answer: Promise<unknown>) {
+  lookups.set(key, answer)
+  const keys = lookupKeys.get(token) ?? new Set<string>()
+  lookupKeys.set(token, keys.add(key))
+}
 
 /** Tests start from an empty cache. */
 export function clearLookups() {
   lookups.clear()
+  lookupKeys.clear()
 }
 
 function forgetLookups(token: string | undefined) {
   if (!token) return
-  const prefix = `${token} `
-  for (const key of lookups.keys()) if (key.startsWith(prefix)) lookups.delete(key)
+  for (const key of [...(lookupKeys.get(token) ?? [])]) lookups.delete(key)
+}
+
+/** A call's query string: its defined values, as text. */
+function searchOf(query: Record<string, string | number | boolean | undefined> = {}) {
+  const search = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value))
+  return search
 }
 
 type Rotation = { tokens: Tokens } | { ended: true } | { status: number; message: string }
@@ -211,9 +236,7 @@ export async function createUpstream(request: Request, known?: Partial<Tokens>):
     },
   ) {
     const url = new URL(getEnv().API_BASE_URL + path)
-    for (const [key, value] of Object.entries(options.query ?? {})) {
-      if (value !== undefined) url.searchParams.set(key, String(value))
-    }
+    url.search = searchOf(options.query).toString()
     const outgoing = new Headers({ Accept: 'application/json' })
     if (options.bearer) outgoing.set('Authorization', `Bearer ${options.bearer}`)
     if (forwardedFor) outgoing.set('X-Forwarded-For', forwardedFor)
@@ -311,17 +334,14 @@ export async function createUpstream(request: Request, known?: Partial<Tokens>):
   }
 
   function lookup<E extends JsonEndpoint>(endpoint: E, input: RequestInput<E> = {}) {
-    const query = new URLSearchParams()
-    for (const [key, value] of Object.entries(input.query ?? {})) {
-      if (value !== undefined) query.set(key, String(value))
-    }
+    const query = searchOf(input.query as CallOptions<z.ZodTypeAny>['query'])
     const key = `${tokens.access} ${pathOf(endpoint, input.params)}?${query}`
     const known = tokens.access ? lookups.get(key) : undefined
     if (known) return known as ReturnType<typeof byEndpoint<E>>
     const answer = byEndpoint(endpoint, { params: input.params, query: input.query })
     // kept under the token it was asked with; a rotation during the call files it under neither
     if (tokens.access) {
-      lookups.set(key, answer)
+      keepLookup(tokens.access, key, answer)
       answer.catch(() => lookups.delete(key))
     }
     return answer
