@@ -1,5 +1,13 @@
 import { z } from 'zod'
 import { isoDate, pageQuery, paged } from './envelope'
+import { CHAT_MESSAGE_MAX, COPILOT_MESSAGE_MAX, ARTICLE_TITLE_MAX, ARTICLE_BODY_MAX } from './limits'
+export {
+  CHAT_MESSAGE_MAX,
+  COPILOT_MESSAGE_MAX,
+  TALK_FILE_MAX_BYTES,
+  ARTICLE_TITLE_MAX,
+  ARTICLE_BODY_MAX,
+} from './limits'
 
 /*
  * Chatbot (SPEC §2 and §7, under /api/chatbot/): the customer's web chat (chat_with_us), the
@@ -21,14 +29,12 @@ export const chatChannelLabel: Record<ChatChannel, string> = {
   trelli_chat: 'trelliChat copilot',
   trelli_talk: 'trelliTalk voice',
 }
-/** The history pages (`/chatbot/{type}`): every channel, or one. */
-export const chatHistoryTypes = ['past_history', ...chatChannels] as const
-
-/** A message: at most 2,000 characters (a long paste of a transcript goes to trelliChat's 20,000). */
-export const CHAT_MESSAGE_MAX = 2_000
-export const COPILOT_MESSAGE_MAX = 20_000
-/** A spoken question: up to 2 minutes of audio, 10 MB. */
-export const TALK_FILE_MAX_BYTES = 10 * 1024 * 1024
+/**
+ * The history pages (`/chatbot/{type}`): every channel, or one. Spelt out: a spread of `chatChannels`
+ * here would be kept by the browser's bundler with the schemas around it (contract/limits.test.ts
+ * checks that every channel is in it).
+ */
+export const chatHistoryTypes = ['past_history', 'chat_with_us', 'trelli_chat', 'trelli_talk'] as const
 
 const message = z
   .string({ required_error: 'Type a message' })
@@ -195,8 +201,9 @@ export const conversationDetail = conversationSummary.extend({
 })
 export type ConversationDetail = z.infer<typeof conversationDetail>
 
+const channelFilter = z.preprocess(emptyIsAny, chatChannel.optional())
 const conversationFilters = {
-  channel: z.preprocess(emptyIsAny, chatChannel.optional()),
+  channel: channelFilter,
   campaign_id: optionalId,
   q: z.preprocess(emptyIsAny, z.string().trim().max(100).optional()),
   feedback: z.preprocess(emptyIsAny, feedbackRating.optional()),
@@ -209,7 +216,7 @@ export type ConversationListQuery = z.infer<typeof conversationListQuery>
 export const conversationExportQuery = z.object(conversationFilters)
 export const conversationList = paged(conversationSummary)
 
-export const chatbotKpiQuery = z.object({ channel: conversationFilters.channel })
+export const chatbotKpiQuery = z.object({ channel: channelFilter })
 export const chatbotKpi = z.object({
   conversations: z.number().int(),
   questions: z.number().int(),
@@ -270,8 +277,6 @@ export const handoffListQuery = pageQuery.extend({
 export const handoffList = paged(handoff)
 export const handoffActionBody = z.object({ handoff_id: id, action: z.enum(['accept', 'close']) })
 
-export const ARTICLE_TITLE_MAX = 160
-export const ARTICLE_BODY_MAX = 20_000
 /** A list as a form posts it, one text (split on the separator, blanks dropped), or as JSON sends it. */
 const splitList = (separator: string | RegExp) => (v: unknown) =>
   typeof v === 'string'

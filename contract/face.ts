@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { pageQuery, paged } from './envelope'
+export { PHOTO_MAX_BYTES, PHOTOS_PER_PERSON, photoAccept } from './limits'
 
 /*
  * Facial recognition (under /api/face_recognition/; the spec shows no calls, so these follow the
@@ -11,11 +12,6 @@ import { pageQuery, paged } from './envelope'
 
 const id = z.coerce.number().int().positive().max(2_147_483_647)
 const emptyIsAny = (v: unknown) => (v === '' ? undefined : v)
-
-/** Photos up to 10 MB (ARCHITECTURE §4): PNG, JPEG or WebP; at most 5 per enrolment. */
-export const PHOTO_MAX_BYTES = 10 * 1024 * 1024
-export const PHOTOS_PER_PERSON = 5
-export const photoAccept = '.png,.jpg,.jpeg,.webp,image/png,image/jpeg,image/webp'
 
 const box = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() })
 const point = z.object({ x: z.number(), y: z.number() })

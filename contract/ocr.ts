@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { jobStatus, pageQuery, paged } from './envelope'
+export { DOCUMENT_MAX_BYTES, DOCUMENT_MAX_PAGES, documentAccept } from './limits'
 
 /*
  * Document OCR (SPEC §7, under /api/ocr/). A signed-in user uploads an image or a PDF with its
@@ -10,12 +11,6 @@ import { jobStatus, pageQuery, paged } from './envelope'
 
 const id = z.coerce.number().int().positive().max(2_147_483_647)
 const emptyIsAny = (v: unknown) => (v === '' ? undefined : v)
-
-/** Documents up to 25 MB (ARCHITECTURE §4), at most 20 pages. */
-export const DOCUMENT_MAX_BYTES = 25 * 1024 * 1024
-export const DOCUMENT_MAX_PAGES = 20
-export const documentAccept =
-  '.png,.jpg,.jpeg,.tif,.tiff,.webp,.pdf,image/png,image/jpeg,image/tiff,image/webp,application/pdf'
 
 export const documentTypes = ['id_card', 'invoice', 'form', 'other'] as const
 export const documentType = z.enum(documentTypes, { errorMap: () => ({ message: 'Choose a document type' }) })

@@ -11,3 +11,6 @@ export const roleLabel: Record<Role, string> = {
   visitor: 'Visitor',
   clinician: 'Clinician',
 }
+
+/** Roles that carry a staff record (employee code, department, location): they appear in the dashboards. */
+export const staffRoles = ['agent', 'qa_supervisor'] as const satisfies readonly Role[]

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { jobStatus, pageQuery, paged } from './envelope'
 import { lookupList } from './lookups'
+export { RECORDING_MAX_BYTES, RECORDING_MAX_SECONDS, recordingFormats, recordingAccept } from './limits'
 
 /*
  * Speech recognition (SPEC §7, under /api/speech_recognition/). A signed-in user uploads a call
@@ -11,13 +12,6 @@ import { lookupList } from './lookups'
 
 const id = z.coerce.number().int().positive().max(2_147_483_647)
 const emptyIsAny = (v: unknown) => (v === '' ? undefined : v)
-
-/** Recordings up to 200 MB (ARCHITECTURE §4) and two hours of audio. */
-export const RECORDING_MAX_BYTES = 200 * 1024 * 1024
-export const RECORDING_MAX_SECONDS = 2 * 60 * 60
-/** What the upload accepts, sniffed from the bytes (the name and the browser's type are not trusted). */
-export const recordingFormats = ['wav', 'mp3', 'm4a', 'ogg', 'flac', 'webm'] as const
-export const recordingAccept = '.wav,.mp3,.m4a,.ogg,.oga,.opus,.flac,.webm,audio/*'
 
 export const speaker = z.enum(['agent', 'customer'])
 export type Speaker = z.infer<typeof speaker>

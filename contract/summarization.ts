@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { jobStatus, pageQuery, paged } from './envelope'
 import { statusKpi } from './speech'
+import { SUMMARY_TEXT_MIN, SUMMARY_TEXT_MAX } from './limits'
+export { SUMMARY_TEXT_MIN, SUMMARY_TEXT_MAX, SUMMARY_FILE_MAX_BYTES, summaryFileAccept } from './limits'
 
 /*
  * Summarization (SPEC §7, under /api/summarization/). Text pasted or a .txt, .docx or .pdf file
@@ -16,14 +18,6 @@ export const summaryTypeCode = z.enum(summaryTypeCodes, {
   errorMap: () => ({ message: 'Choose a summary type' }),
 })
 export type SummaryTypeCode = z.infer<typeof summaryTypeCode>
-
-/** Text to summarise: at least a sentence, at most 200,000 characters (about a 4-hour call). */
-export const SUMMARY_TEXT_MIN = 20
-export const SUMMARY_TEXT_MAX = 200_000
-/** Documents up to 25 MB (ARCHITECTURE §4). */
-export const SUMMARY_FILE_MAX_BYTES = 25 * 1024 * 1024
-export const summaryFileAccept =
-  '.txt,.docx,.pdf,text/plain,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document'
 
 export const summaryText = z
   .string({ required_error: 'Paste the text to summarise' })

@@ -1,6 +1,10 @@
 import { z } from 'zod'
-import { role, roles, user } from './accounts'
+import { role, user } from './accounts'
 import { isoDate, paged, pageQuery } from './envelope'
+export { userUploadColumns, userUploadRequiredColumns, USER_UPLOAD_MAX_BYTES, USER_UPLOAD_MAX_ROWS } from './limits'
+import { staffRoles } from './roles'
+export { staffRoles } from './roles'
+export { userMessages } from './user-messages'
 
 /**
  * User management (`/api/accounts/…`, SPEC §7 Users; admin only unless noted). A user is the
@@ -11,9 +15,6 @@ const dbId = z.number().int().positive().max(2_147_483_647)
 const queryId = z.coerce.number().int().positive().max(2_147_483_647)
 const optionalRef = dbId.nullable().optional()
 const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true')
-
-/** Roles that carry a staff record (employee code, department, location): they appear in the dashboards. */
-export const staffRoles = ['agent', 'qa_supervisor'] as const satisfies readonly (typeof roles)[number][]
 
 // A name starts with a letter, so it can never start a spreadsheet formula (=, +, -, @).
 const personName = (label: string) =>
@@ -207,36 +208,6 @@ export const userExportColumns = [
   'date_joined',
 ] as const
 
-/**
- * POST `user-upload/`: multipart, the CSV in field `file` (UTF-8, at most 5 MB and 50,000 rows,
- * a header row naming the columns, in any order). `email`, `first_name`, `last_name` and `role`
- * are required; the others may be left out or empty. Lookups are given by name or code as people
- * write them: `department` and `location` by name, `supervisor_email` by the supervisor's email
- * (an existing QA supervisor or one created by the same file), `campaign`, `entity`,
- * `company_group`, `pay_group` and `job_code` by code or name. A file carries no passwords: an
- * uploaded user signs in once an admin sets their password (`edit_user/`).
- */
-export const userUploadColumns = [
-  'email',
-  'first_name',
-  'last_name',
-  'role',
-  'employee_code',
-  'phone',
-  'department',
-  'location',
-  'supervisor_email',
-  'campaign',
-  'entity',
-  'company_group',
-  'pay_group',
-  'job_code',
-  'hired_on',
-] as const
-export const userUploadRequiredColumns = ['email', 'first_name', 'last_name', 'role'] as const
-export const USER_UPLOAD_MAX_BYTES = 5 * 1024 * 1024
-export const USER_UPLOAD_MAX_ROWS = 50_000
-
 /** `row` is the line of the file where the row ends: the header is line 1, the first user line 2 (as a spreadsheet numbers rows). */
 export const uploadedRow = z.object({ row: z.number().int(), id: z.number().int(), email: z.string() })
 export const rejectedRow = z.object({
@@ -278,18 +249,3 @@ export const staffPickList = z.object({ count: z.number().int().nonnegative(), r
 export type StaffPickList = z.infer<typeof staffPickList>
 
 export const userIdParam = z.object({ id: queryId })
-
-/** The messages of user management (SPEC §8). */
-export const userMessages = {
-  listed: 'Employee list retrieved successfully!',
-  created: 'User created successfully!',
-  updated: 'User updated successfully',
-  deactivated: 'Deleted record successfully!',
-  createFailed: 'Failed to create user',
-  updateFailed: 'Failed to update user',
-  duplicateEmail: 'A user with this email already exists.',
-  duplicateEmployeeCode: 'A user with this employee code already exists.',
-  selfDeactivate: 'You cannot deactivate your own account.',
-  selfDemote: 'You cannot remove the admin role from your own account.',
-  notFound: 'User not found',
-} as const

@@ -98,6 +98,8 @@ test.describe('facial recognition', () => {
     const overlay = page.getByTestId('face-overlay')
     await expect.poll(() => overlay.count(), { timeout: 15_000 }).toBe(1)
     expect(await overlay.locator('circle').count()).toBe(68)
+    // the photo's own size is known once it has loaded
+    await expect.poll(() => loaded(page, 'figure img'), { timeout: 15_000 }).toBe(true)
     const { viewBox, natural } = await page.evaluate(() => {
       const img = document.querySelector<HTMLImageElement>('figure img')!
       return {

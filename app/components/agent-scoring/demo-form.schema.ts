@@ -1,7 +1,8 @@
 import { parseWithZod } from '@conform-to/zod'
 import { z } from 'zod'
 import { createScoringBody, SCORING_TEXT_FILE_MAX_BYTES } from '#contract/agent-scoring'
-import { RECORDING_MAX_BYTES } from '#contract/speech'
+import { RECORDING_MAX_BYTES } from '#contract/limits'
+import { isEmptyFileInput, isFile } from '~/lib/form-file'
 
 export const CHOOSE_FILE = 'Choose a conversation file or a call recording'
 export const FILE_TOO_LARGE = `A recording is at most ${RECORDING_MAX_BYTES / 1024 / 1024} MB, a conversation file ${SCORING_TEXT_FILE_MAX_BYTES / 1024 / 1024} MB`
@@ -21,10 +22,7 @@ export const pasteForm = z.object({
   ...who,
 })
 
-// By its shape, not `instanceof`: the form's File may come from another realm (a test's DOM, the server's parser).
-const isFile = (value: unknown): value is File =>
-  typeof value === 'object' && value !== null && typeof (value as File).name === 'string' && 'size' in value
-const chosen = (value: unknown) => (!isFile(value) || (value.size === 0 && value.name === '') ? undefined : value)
+const chosen = (value: unknown) => (isEmptyFileInput(value) ? undefined : value)
 
 /** A conversation file or a call's audio, with the same fields (the channel follows the file unless a .txt is an e-mail). */
 export const uploadForm = z.object({

@@ -1,5 +1,4 @@
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
 import {
   Alert,
   Badge,
@@ -16,8 +15,9 @@ import {
 } from '@mantine/core'
 import { Form, useFormAction } from '@remix-run/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { changeStatusForm, type ActionStatus, type EvaluationStatus } from '#contract/evaluations'
+import type { ActionStatus, EvaluationStatus } from '#contract/evaluations'
 import { formatDateTime, statusColor, statusLabel } from './evaluation-format'
+import { useBrowserChecks } from '~/lib/browser-checks'
 
 type Errors = Record<string, string[] | null | undefined>
 
@@ -155,6 +155,8 @@ function MoveForm({ action, errors }: { action: ActionStatus; errors?: Errors })
   )
 }
 
+const loadChecks = () => import('./status-panel.schema')
+
 /**
  * An agent's answer to a result on their own call: acknowledge it, or dispute it with a reason. Two
  * forms, each with its own button, so both work without JavaScript; the dispute's reason is checked by
@@ -164,11 +166,13 @@ function AgentAnswer({ action, errors }: { action: ActionStatus; errors?: Errors
   const canAcknowledge = action.allowed.includes('acknowledged')
   const canDispute = action.allowed.includes('disputed')
   const formAction = usePanelAction()
-  const [form, fields] = useForm({
-    id: 'dispute-evaluation',
+  const checks = useBrowserChecks(loadChecks, (schemas, formData) => schemas.parseStatusForm(formData), {
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeStatusForm }),
+  })
+  const [form, fields] = useForm({
+    id: 'dispute-evaluation',
+    ...checks.options,
   })
   // the browser's check, or else the action's answer (without JavaScript, or a refusal by the API)
   const reasonError = fields.comment.errors?.[0] ?? errors?.comment?.[0]
@@ -195,6 +199,7 @@ function AgentAnswer({ action, errors }: { action: ActionStatus; errors?: Errors
           preventScrollReset
           aria-label="Dispute the evaluation"
           {...getFormProps(form)}
+          {...checks.formProps}
         >
           <input type="hidden" name="status" value="disputed" />
           <input type="hidden" name="call_evaluation_id" value={action.call_evaluation_id} />

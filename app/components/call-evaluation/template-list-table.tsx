@@ -1,16 +1,10 @@
 import { Anchor, Badge, Button, Group, Text } from '@mantine/core'
 import { Link } from '@remix-run/react'
 import type { TemplateSummary } from '#contract/templates'
+import { formatDateTime } from './evaluation-format'
 import { TEMPLATE_LIST_PATH } from './template-form/access'
 import { ConfirmLink } from '~/components/layout/confirm-action'
 import { DataTable, type ListStates } from '~/components/layout/data-table'
-
-// One zone for server and browser, so the server's HTML and the hydrated page agree.
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
-
-export function formatUpdatedAt(iso: string) {
-  return `${dateFormat.format(new Date(iso))} UTC`
-}
 
 type Props = ListStates & {
   /** The templates, or null when they could not be loaded (`failure` says why). */
@@ -66,7 +60,7 @@ export function TemplateListTable({ templates, canManage, confirmHref, onDelete,
         {
           header: 'Updated at',
           td: { style: { whiteSpace: 'nowrap' } },
-          cell: (t) => <time dateTime={t.updated_at}>{formatUpdatedAt(t.updated_at)}</time>,
+          cell: (t) => <time dateTime={t.updated_at}>{formatDateTime(t.updated_at)}</time>,
         },
         {
           header: 'Actions',

@@ -4,8 +4,9 @@ import { Form, useLocation, useNavigate, useNavigation, useRevalidator } from '@
 import { IconSend } from '@tabler/icons-react'
 import { useState, type ReactNode } from 'react'
 import type { ChatChannel, ConverseEvent } from '#contract/chatbot'
-import { parseAskForm, type ChatReply } from './chat-forms.schema'
+import type { ChatReply } from './chat-forms.schema'
 import { ASK_INTENT, CHATBOT_UNREACHABLE } from './format'
+import { useBrowserChecks } from '~/lib/browser-checks'
 
 export const CHAT_STREAM_PATH = '/resources/chat-stream'
 
@@ -64,6 +65,8 @@ type Props = {
   streamChannel?: ChatChannel
 }
 
+const loadChecks = () => import('./chat-forms.schema')
+
 /**
  * The message box: a plain POST to the page's action (post, redirect, get), so the whole
  * conversation comes back rendered with or without JavaScript. A failed send keeps the message.
@@ -89,14 +92,17 @@ export function AskForm({
   const [streamError, setStreamError] = useState<string | null>(null)
   const sending = (navigation.state !== 'idle' && navigation.formData?.get('intent') === ASK_INTENT) || live !== null
   const lastResult = reply?.intent === ASK_INTENT ? reply.result : undefined
+  const checks = useBrowserChecks(loadChecks, (schemas, formData) => schemas.parseAskForm(formData, max), {
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
   const [form, fields] = useForm({
     id: `ask-${campaignId}-${conversationId ?? 'new'}-${turn}`,
     lastResult,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseAskForm(formData, max),
-    onSubmit(event, { formData }) {
-      if (!streamChannel) return
+    ...checks.options,
+    onSubmit(event, { formData, submission }) {
+      // before the checks have loaded, the action checks the message (and answers without streaming)
+      if (!streamChannel || !submission) return
       event.preventDefault()
       formData.set('channel', streamChannel)
       setStreamError(null)
@@ -121,7 +127,7 @@ export function AskForm({
   const [title, ...details] = streamError ? [streamError] : (form.errors ?? [])
   const { key, ...messageProps } = getTextareaProps(fields.message, { ariaAttributes: true })
   return (
-    <Form method="post" {...getFormProps(form)} aria-label={label}>
+    <Form method="post" {...getFormProps(form)} {...checks.formProps} aria-label={label}>
       <input type="hidden" name="intent" value={ASK_INTENT} />
       <input type="hidden" name="campaign_id" value={campaignId} />
       {conversationId ? <input type="hidden" name="conversation_id" value={conversationId} /> : null}

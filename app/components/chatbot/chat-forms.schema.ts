@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { z } from 'zod'
-import { CHAT_MESSAGE_MAX } from '#contract/chatbot'
+import { CHAT_MESSAGE_MAX } from '#contract/limits'
 
 const id = z.coerce.number().int().positive().max(2_147_483_647)
 const optionalId = z.preprocess((v) => (v === '' ? undefined : v), id.optional())

@@ -3,8 +3,9 @@ import { Alert, Button, Card, Group, Stack, Text, Textarea, TextInput, Title } f
 import { Form, useNavigation } from '@remix-run/react'
 import { IconHeadset } from '@tabler/icons-react'
 import type { Handoff } from '#contract/chatbot'
-import { parseHandoffForm, type ChatReply } from './chat-forms.schema'
+import type { ChatReply } from './chat-forms.schema'
 import { HANDOFF_INTENT } from './format'
+import { useBrowserChecks } from '~/lib/browser-checks'
 
 const statusLabel: Record<Handoff['status'], string> = {
   queued: 'Waiting for an agent',
@@ -20,6 +21,8 @@ type Props = {
   reply: ChatReply | null | undefined
 }
 
+const loadChecks = () => import('./chat-forms.schema')
+
 /**
  * "Talk to a person", always on screen. Before the first question it asks what it is about; when no
  * agent is free the API says so and the form asks for a callback (name, number, a time that suits).
@@ -30,11 +33,13 @@ export function HandoffPanel({ campaignId, conversationId, handoff, reply }: Pro
   const sending = navigation.state !== 'idle' && navigation.formData?.get('intent') === HANDOFF_INTENT
   const mine = reply?.intent === HANDOFF_INTENT ? reply : null
   const needsCallback = Boolean(mine?.needsCallback)
+  const checks = useBrowserChecks(loadChecks, (schemas, formData) => schemas.parseHandoffForm(formData), {
+    shouldValidate: 'onSubmit',
+  })
   const [form, fields] = useForm({
     id: `handoff-${conversationId ?? 'new'}-${needsCallback ? 'callback' : 'queue'}`,
     lastResult: mine?.result,
-    shouldValidate: 'onSubmit',
-    onValidate: ({ formData }) => parseHandoffForm(formData),
+    ...checks.options,
   })
   const [title, ...details] = form.errors ?? []
 
@@ -65,7 +70,7 @@ export function HandoffPanel({ campaignId, conversationId, handoff, reply }: Pro
   const { key: timeKey, ...timeProps } = getInputProps(fields.callback_time, { type: 'text', ariaAttributes: true })
   return (
     <Card withBorder padding="md">
-      <Form method="post" {...getFormProps(form)} aria-label="Talk to a person">
+      <Form method="post" {...getFormProps(form)} {...checks.formProps} aria-label="Talk to a person">
         <input type="hidden" name="intent" value={HANDOFF_INTENT} />
         <input type="hidden" name="campaign_id" value={campaignId} />
         {conversationId ? <input type="hidden" name="conversation_id" value={conversationId} /> : null}

@@ -4,12 +4,13 @@ import { Form, Link, useNavigation } from '@remix-run/react'
 import { IconPencil } from '@tabler/icons-react'
 import { FACE_DEMO_PATH, formatDateTime } from './format'
 import type { Reply } from './photo-forms'
-import { EDIT_INTENT, parseEditForm } from './photo.schema'
+import { EDIT_INTENT } from './photo-intents'
 import type { PersonRow } from './people-list.schema'
 import { Thumb } from './scan-table'
 import classes from './face.module.css'
 import { ConfirmLink } from '~/components/layout/confirm-action'
 import { DataTable, type ListStates } from '~/components/layout/data-table'
+import { useBrowserChecks } from '~/lib/browser-checks'
 
 type Props = ListStates & {
   /** The people, or null when they could not be loaded (`failure` says why). */
@@ -24,21 +25,26 @@ type Props = ListStates & {
   onDelete: (person: PersonRow) => void
 }
 
+const loadChecks = () => import('./photo.schema')
+
 function EditPerson({ person, lastResult, closeHref }: { person: PersonRow; lastResult: Reply; closeHref: string }) {
   const navigation = useNavigation()
   const saving = navigation.state !== 'idle' && navigation.formData?.get('intent') === EDIT_INTENT
+  const checks = useBrowserChecks(loadChecks, (schemas, formData) => schemas.parseEditForm(formData), {
+    shouldValidate: 'onBlur',
+  })
   const [form, fields] = useForm({
     id: `face-edit-${person.person_id}`,
     lastResult,
     defaultValue: { name: person.name, external_id: person.external_id ?? '' },
-    shouldValidate: 'onBlur',
-    onValidate: ({ formData }) => parseEditForm(formData),
+    ...checks.options,
   })
   return (
     <Form
       method="post"
       action={`${FACE_DEMO_PATH}?edit=${person.person_id}`}
       {...getFormProps(form)}
+      {...checks.formProps}
       aria-label={`Edit ${person.name}`}
     >
       <input type="hidden" name="intent" value={EDIT_INTENT} />

@@ -5,15 +5,8 @@ import { IconScan, IconUserCheck, IconUserPlus } from '@tabler/icons-react'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { CameraCapture, useHasCamera } from './camera-capture'
 import { FACE_DEMO_PATH } from './format'
-import {
-  ENROL_INTENT,
-  IDENTIFY_INTENT,
-  PHOTO_MAX_MB,
-  parseEnrolForm,
-  parseIdentifyForm,
-  parseVerifyForm,
-  VERIFY_INTENT,
-} from './photo.schema'
+import { ENROL_INTENT, IDENTIFY_INTENT, PHOTO_MAX_MB, VERIFY_INTENT } from './photo-intents'
+import { useBrowserChecks } from '~/lib/browser-checks'
 
 export type Reply = SubmissionResult<string[]> | null | undefined
 export type PersonOption = { value: string; label: string }
@@ -112,21 +105,27 @@ type PhotoFormProps = {
   intent: string
   label: string
   lastResult: Reply
-  parse: (formData: FormData) => Submission<unknown, string[]>
+  /** The schema that checks it in the browser, once the checks have loaded. */
+  parse: 'parseEnrolForm' | 'parseVerifyForm' | 'parseIdentifyForm'
   children: (ctx: { fields: Fields; sending: boolean }) => ReactNode
   submit: { label: string; icon: ReactNode }
   errorTitle: string
 }
 
+const loadChecks = () => import('./photo.schema')
+
 /** One of the demo's multipart forms: checked in the browser (sizes, the fields), then a plain POST. */
 function PhotoForm({ intent, label, lastResult, parse, children, submit, errorTitle }: PhotoFormProps) {
   const sending = useSending(intent)
+  const checks = useBrowserChecks(
+    loadChecks,
+    (schemas, formData) => schemas[parse](formData) as Submission<Record<string, unknown>, string[]>,
+    { shouldValidate: 'onSubmit', shouldRevalidate: 'onInput' },
+  )
   const [form, meta] = useForm<Record<string, unknown>>({
     id: `face-${intent}`,
     lastResult,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parse(formData) as Submission<Record<string, unknown>, string[]>,
+    ...checks.options,
   })
   return (
     <Form
@@ -134,6 +133,7 @@ function PhotoForm({ intent, label, lastResult, parse, children, submit, errorTi
       encType="multipart/form-data"
       action={FACE_DEMO_PATH}
       {...getFormProps(form)}
+      {...checks.formProps}
       aria-label={label}
     >
       <input type="hidden" name="intent" value={intent} />
@@ -156,7 +156,7 @@ export function EnrolForm({ accept, lastResult }: { accept: string; lastResult: 
       intent={ENROL_INTENT}
       label="Enrol a person"
       lastResult={lastResult}
-      parse={parseEnrolForm}
+      parse="parseEnrolForm"
       errorTitle="The person was not enrolled"
       submit={{ label: 'Enrol person', icon: <IconUserPlus size={16} aria-hidden /> }}
     >
@@ -213,7 +213,7 @@ export function VerifyForm({
       intent={VERIFY_INTENT}
       label="Verify a face"
       lastResult={lastResult}
-      parse={parseVerifyForm}
+      parse="parseVerifyForm"
       errorTitle="The face was not verified"
       submit={{ label: 'Verify', icon: <IconUserCheck size={16} aria-hidden /> }}
     >
@@ -251,7 +251,7 @@ export function IdentifyForm({ accept, lastResult }: { accept: string; lastResul
       intent={IDENTIFY_INTENT}
       label="Identify a face"
       lastResult={lastResult}
-      parse={parseIdentifyForm}
+      parse="parseIdentifyForm"
       errorTitle="The face was not identified"
       submit={{ label: 'Identify', icon: <IconScan size={16} aria-hidden /> }}
     >

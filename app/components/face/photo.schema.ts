@@ -1,21 +1,10 @@
 import { parseWithZod } from '@conform-to/zod'
 import { z } from 'zod'
-import { PHOTO_MAX_BYTES, PHOTOS_PER_PERSON, personFields, verifyFields } from '#contract/face'
+import { personFields, verifyFields } from '#contract/face'
+import { PHOTO_MAX_BYTES, PHOTOS_PER_PERSON } from '#contract/limits'
+import { PHOTO_MAX_MB } from './photo-intents'
+import { isFile } from '~/lib/form-file'
 
-export const PHOTO_MAX_MB = PHOTO_MAX_BYTES / 1024 / 1024
-export const ENROL_INTENT = 'enrol'
-export const VERIFY_INTENT = 'verify'
-export const IDENTIFY_INTENT = 'identify'
-export const EDIT_INTENT = 'edit'
-export const DELETE_INTENT = 'delete'
-
-// By its shape, not `instanceof`: the form's File may come from another realm (a test's DOM, the server's parser).
-const isFile = (value: unknown): value is File =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as File).name === 'string' &&
-  typeof (value as File).size === 'number' &&
-  typeof (value as File).arrayBuffer === 'function'
 // A file input left empty posts a nameless, empty file (or, from some clients, an empty field); the
 // camera input beside the file input often does.
 const chosenFiles = (value: unknown) =>

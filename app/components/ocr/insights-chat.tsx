@@ -5,8 +5,9 @@ import { IconMessageQuestion } from '@tabler/icons-react'
 import { useEffect, useRef, useState } from 'react'
 import type { InsightsAnswer } from '#contract/ocr'
 import { ASK_INTENT } from './format'
-import { parseAskForm, type AskReply } from './insights-chat.schema'
+import type { AskReply } from './insights-chat.schema'
 import classes from './ocr.module.css'
+import { useBrowserChecks } from '~/lib/browser-checks'
 
 function Answer({ answer }: { answer: InsightsAnswer }) {
   return (
@@ -51,6 +52,8 @@ type Props = {
   posted: AskReply | null | undefined
 }
 
+const loadChecks = () => import('./insights-chat.schema')
+
 /**
  * Questions about the document, answered from its text with the passages quoted. A plain POST to the
  * page's action: without JavaScript the answer comes back in the page. With it the form goes through
@@ -70,13 +73,15 @@ export function InsightsChat({ documentId, posted }: Props) {
     last.current = current
   }, [current])
 
+  const checks = useBrowserChecks(loadChecks, (schemas, formData) => schemas.parseAskForm(formData), {
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
   const [form, fields] = useForm({
     id: `insights-${documentId}`,
     lastResult: reply?.result,
     defaultValue: { document_id: String(documentId), question: '' },
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseAskForm(formData),
+    ...checks.options,
   })
   const [title, ...details] = form.errors ?? []
   const { key, ...questionProps } = getTextareaProps(fields.question, { ariaAttributes: false })
@@ -91,7 +96,7 @@ export function InsightsChat({ documentId, posted }: Props) {
           {current ? <Answer answer={current} /> : null}
         </Stack>
       ) : null}
-      <fetcher.Form method="post" {...getFormProps(form)} aria-label="Ask about the document">
+      <fetcher.Form method="post" {...getFormProps(form)} {...checks.formProps} aria-label="Ask about the document">
         <input type="hidden" name="intent" value={ASK_INTENT} />
         <input type="hidden" name="document_id" value={documentId} />
         <Stack gap="sm">

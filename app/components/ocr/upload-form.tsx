@@ -5,7 +5,8 @@ import { useEffect, useRef, useState } from 'react'
 import { UploadControls, useXhrUpload } from '~/components/layout/xhr-upload'
 import { OCR_DEMO_PATH, OCR_UPLOAD_PATH, typeOptions } from './format'
 import classes from './ocr.module.css'
-import { DOCUMENT_MAX_MB, parseUploadForm, withPhoto } from './upload.schema'
+import { DOCUMENT_MAX_MB, withPhoto } from './document-file'
+import { useBrowserChecks } from '~/lib/browser-checks'
 
 export type { UploadReply } from '~/components/layout/xhr-upload'
 
@@ -31,6 +32,8 @@ type Props = {
   lastResult: SubmissionResult<string[]> | null | undefined
 }
 
+const loadChecks = () => import('./upload.schema')
+
 /**
  * The document and its type. Without JavaScript a plain multipart POST to the demo page's action;
  * with it, the same form through XMLHttpRequest to the upload route, showing progress, then on to the
@@ -43,13 +46,19 @@ export function UploadForm({ accept, lastResult }: Props) {
   const photoInput = useRef<HTMLInputElement>(null)
   const [photoName, setPhotoName] = useState<string | null>(null)
   const { busy } = upload
+  const checks = useBrowserChecks(
+    loadChecks,
+    (schemas, formData) => schemas.parseUploadForm(formData, { browser: true }),
+    {
+      shouldValidate: 'onBlur',
+      shouldRevalidate: 'onInput',
+    },
+  )
   const [form, fields] = useForm({
     id: 'document-upload',
     lastResult: upload.reply ?? lastResult,
     defaultValue: { document_type: '' },
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseUploadForm(formData, { browser: true }),
+    ...checks.options,
     onSubmit(event, { formData }) {
       event.preventDefault()
       // the upload reports its own progress and failure in the form
@@ -66,6 +75,7 @@ export function UploadForm({ accept, lastResult }: Props) {
       encType="multipart/form-data"
       action={OCR_DEMO_PATH}
       {...getFormProps(form)}
+      {...checks.formProps}
       aria-label="Upload a document"
     >
       <Stack gap="md">

@@ -3,6 +3,7 @@
 import { jobStatusLabel, type JobStatus } from '#contract/job-status'
 import { jobStatusColor } from '~/components/layout/job-progress'
 import type { Speaker } from '#contract/speech'
+import { RECORDING_MAX_BYTES } from '#contract/limits'
 
 export const SPEECH_PATH = '/demo-portal/capabilities/speech-recognition'
 export const SPEECH_DEMO_PATH = `${SPEECH_PATH}/demo`
@@ -13,6 +14,16 @@ export const SPEECH_HISTORY_PATH = `${SPEECH_PATH}/past_history`
 export const recordingPath = (id: number | string) => `${SPEECH_DEMO_PATH}?recording_id=${id}`
 
 /** SPEC §8's messages of the speech pages. */
+export const RECORDING_MAX_MB = RECORDING_MAX_BYTES / 1024 / 1024
+
+export const TRANSCRIPT_INTENT = 'update-transcript'
+export const TRANSCRIPT_ERROR = 'Update Transcript Error'
+export const SUMMARY_INTENT = 'update-summary'
+/** SPEC §8: the API refused the summary (4xx). */
+export const SUMMARY_REFUSED = 'Summary Not Updated'
+/** SPEC §8, spelt as it is there: the API failed or could not be reached (5xx). */
+export const SUMMARY_ERROR = 'Update Sumamry Error'
+
 export const RECORDING_LIST_ERROR = 'Recording List Api Error'
 export const DELETED = 'Deleted record successfully!'
 export const DELETE_ERROR = 'Error deleting transcription.'

@@ -1,7 +1,8 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { Alert, Button, Group, Stack, Textarea } from '@mantine/core'
 import { Form, Link, useNavigation } from '@remix-run/react'
-import { parseSummaryForm, SUMMARY_INTENT } from './summary-editor.schema'
+import { SUMMARY_INTENT } from './format'
+import { useBrowserChecks } from '~/lib/browser-checks'
 
 type Props = {
   recordingId: number
@@ -10,23 +11,27 @@ type Props = {
   cancelHref: string
 }
 
+const loadChecks = () => import('./summary-editor.schema')
+
 /** The summary as one text; a plain POST with or without JavaScript. */
 export function SummaryEditor({ recordingId, summary, lastResult, cancelHref }: Props) {
   const navigation = useNavigation()
+  const checks = useBrowserChecks(loadChecks, (schemas, formData) => schemas.parseSummaryForm(formData), {
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
   const [form, fields] = useForm({
     id: `summary-${recordingId}`,
     lastResult,
     defaultValue: { recording_id: String(recordingId), summary },
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseSummaryForm(formData),
+    ...checks.options,
   })
   const saving = navigation.state !== 'idle' && navigation.formData?.get('intent') === SUMMARY_INTENT
   const [title, ...details] = form.errors ?? []
   const { key, ...textProps } = getTextareaProps(fields.summary, { ariaAttributes: false })
 
   return (
-    <Form method="post" {...getFormProps(form)} aria-label="Edit summary">
+    <Form method="post" {...getFormProps(form)} {...checks.formProps} aria-label="Edit summary">
       <input type="hidden" name="intent" value={SUMMARY_INTENT} />
       <input type="hidden" name="recording_id" value={recordingId} />
       <Stack gap="sm">

@@ -2,9 +2,9 @@ import { getFormProps, getSelectProps, getTextareaProps, useForm, type Submissio
 import { Alert, Button, Group, NativeSelect, Stack, Text, Textarea } from '@mantine/core'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import type { SpeechSegment } from '#contract/speech'
-import { formatClock, speakerLabel } from './format'
+import { formatClock, speakerLabel, TRANSCRIPT_ERROR, TRANSCRIPT_INTENT } from './format'
 import classes from './speech.module.css'
-import { parseTranscriptForm, TRANSCRIPT_ERROR, TRANSCRIPT_INTENT } from './transcript-editor.schema'
+import { useBrowserChecks } from '~/lib/browser-checks'
 
 const noAria = { ariaAttributes: false } as const
 const speakerOptions = (Object.keys(speakerLabel) as SpeechSegment['speaker'][]).map((value) => ({
@@ -19,9 +19,15 @@ type Props = {
   cancelHref: string
 }
 
+const loadChecks = () => import('./transcript-editor.schema')
+
 /** Each line's speaker and text (its time stays the engine's); a plain POST with or without JavaScript. */
 export function TranscriptEditor({ recordingId, segments, lastResult, cancelHref }: Props) {
   const navigation = useNavigation()
+  const checks = useBrowserChecks(loadChecks, (schemas, formData) => schemas.parseTranscriptForm(formData), {
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
   const [form, fields] = useForm({
     id: `transcript-${recordingId}`,
     lastResult,
@@ -29,15 +35,13 @@ export function TranscriptEditor({ recordingId, segments, lastResult, cancelHref
       recording_id: String(recordingId),
       segments: segments.map((s) => ({ speaker: s.speaker, text: s.text })),
     },
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseTranscriptForm(formData),
+    ...checks.options,
   })
   const saving = navigation.state !== 'idle' && navigation.formData?.get('intent') === TRANSCRIPT_INTENT
   const lines = fields.segments.getFieldList()
 
   return (
-    <Form method="post" {...getFormProps(form)} aria-label="Edit transcript">
+    <Form method="post" {...getFormProps(form)} {...checks.formProps} aria-label="Edit transcript">
       <input type="hidden" name="intent" value={TRANSCRIPT_INTENT} />
       <input type="hidden" name="recording_id" value={recordingId} />
       <Stack gap="sm">

@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { Alert, Input, NativeSelect, SimpleGrid, Stack } from '@mantine/core'
 import { UploadControls, useXhrUpload } from '~/components/layout/xhr-upload'
-import { SPEECH_DEMO_PATH, SPEECH_UPLOAD_PATH } from './format'
+import { RECORDING_MAX_MB, SPEECH_DEMO_PATH, SPEECH_UPLOAD_PATH } from './format'
 import classes from './speech.module.css'
-import { parseUploadForm, RECORDING_MAX_MB } from './upload.schema'
+import { useBrowserChecks } from '~/lib/browser-checks'
 
 export type Option = { value: string; label: string }
 
@@ -19,6 +19,8 @@ type Props = {
   lastResult: SubmissionResult<string[]> | null | undefined
 }
 
+const loadChecks = () => import('./upload.schema')
+
 /**
  * The recording, its language and its domain. Without JavaScript a plain multipart POST to the demo
  * page's action; with it, the same form through XMLHttpRequest to the upload route, showing progress,
@@ -27,13 +29,15 @@ type Props = {
 export function UploadForm({ engine, languages, domains, accept, lastResult }: Props) {
   const upload = useXhrUpload(SPEECH_UPLOAD_PATH)
   const { busy } = upload
+  const checks = useBrowserChecks(loadChecks, (schemas, formData) => schemas.parseUploadForm(formData), {
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
   const [form, fields] = useForm({
     id: 'recording-upload',
     lastResult: upload.reply ?? lastResult,
     defaultValue: { language: languages.some((l) => l.value === 'en') ? 'en' : '', domain: '' },
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseUploadForm(formData),
+    ...checks.options,
     onSubmit(event, { formData }) {
       event.preventDefault()
       // the upload reports its own progress and failure in the form
@@ -50,6 +54,7 @@ export function UploadForm({ engine, languages, domains, accept, lastResult }: P
       encType="multipart/form-data"
       action={SPEECH_DEMO_PATH}
       {...getFormProps(form)}
+      {...checks.formProps}
       aria-label="Upload a recording"
     >
       <Stack gap="md">

@@ -1,17 +1,12 @@
 import { parseWithZod } from '@conform-to/zod'
 import { z } from 'zod'
-import { RECORDING_MAX_BYTES, uploadRecordingFields } from '#contract/speech'
+import { uploadRecordingFields } from '#contract/speech'
+import { RECORDING_MAX_BYTES } from '#contract/limits'
+import { RECORDING_MAX_MB } from './format'
+import { isFile } from '~/lib/form-file'
 
-export const RECORDING_MAX_MB = RECORDING_MAX_BYTES / 1024 / 1024
 export const CHOOSE_FILE = 'Choose a recording to upload'
 
-// By its shape, not `instanceof`: the form's File may come from another realm (a test's DOM, the server's parser).
-const isFile = (value: unknown): value is File =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as File).name === 'string' &&
-  typeof (value as File).size === 'number' &&
-  typeof (value as File).arrayBuffer === 'function'
 // A file input left empty posts a nameless, empty file.
 const chosen = (value: unknown) => (isFile(value) && value.size === 0 && value.name === '' ? undefined : value)
 

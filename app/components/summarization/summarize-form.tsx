@@ -22,11 +22,13 @@ import { useFetcher } from '@remix-run/react'
 import { IconPlayerStop, IconSparkles } from '@tabler/icons-react'
 import { useState, type FormEvent } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { SUMMARY_TEXT_MAX, SUMMARY_TEXT_MIN, summaryFileAccept, type SummaryTypeList } from '#contract/summarization'
+import type { SummaryTypeList } from '#contract/summarization'
+import { SUMMARY_TEXT_MAX, SUMMARY_TEXT_MIN, summaryFileAccept } from '#contract/limits'
 import { SUMMARIZE_DEMO_PATH } from './format'
 import { SummarizeProgress } from './summarize-progress'
-import { parseSummarizeForm, type SummarizeFormValue, type SummarizeOutcome } from './summarize.schema'
+import type { SummarizeFormValue, SummarizeOutcome } from './summarize.schema'
 import classes from './summarization.module.css'
+import { useBrowserChecks } from '~/lib/browser-checks'
 
 export type { SummarizeOutcome }
 type ActionData = { result: SubmissionResult<string[]>; outcome: SummarizeOutcome | null }
@@ -41,6 +43,8 @@ type Props = {
 
 const noAria = { ariaAttributes: false } as const
 
+const loadChecks = () => import('./summarize.schema')
+
 /**
  * The demo's form. Without JavaScript it is a plain multipart POST whose answer is the page again,
  * with the summary. With JavaScript it posts through a fetcher, so the page stays put, and Cancel
@@ -54,13 +58,15 @@ export function SummarizeForm({ types, actionData, errorTitle }: Props) {
   const fetched = fetcher.data && 'result' in fetcher.data ? fetcher.data : undefined
   const answer = cancelled ? undefined : (fetched ?? actionData)
   const submitting = fetcher.state === 'submitting'
+  const checks = useBrowserChecks(loadChecks, (schemas, formData) => schemas.parseSummarizeForm(formData), {
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
   const [form, fields] = useForm<SummarizeFormValue>({
     id: 'summarize',
     lastResult: answer?.result,
     defaultValue: { summary_type: types[0]?.code ?? '' },
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseSummarizeForm(formData),
+    ...checks.options,
   })
   const formProps = getFormProps(form)
   const chosen = types.find((t) => t.code === fields.summary_type.value)
@@ -87,6 +93,7 @@ export function SummarizeForm({ types, actionData, errorTitle }: Props) {
             method="post"
             encType="multipart/form-data"
             {...formProps}
+            {...checks.formProps}
             onSubmit={onSubmit}
             aria-label="Summarise"
           >

@@ -1,12 +1,7 @@
 import { parseWithZod } from '@conform-to/zod'
 import { z } from 'zod'
-import {
-  SUMMARY_FILE_MAX_BYTES,
-  summaryText,
-  summaryTypeCode,
-  type SummarizeResult,
-  type SummaryTypeCode,
-} from '#contract/summarization'
+import { summaryText, summaryTypeCode, type SummarizeResult, type SummaryTypeCode } from '#contract/summarization'
+import { SUMMARY_FILE_MAX_BYTES } from '#contract/limits'
 
 /** What the action answers once the summary is done (or failed) within its wait. */
 export type SummarizeOutcome = SummarizeResult & { summary_type: SummaryTypeCode; source: string }
@@ -70,10 +65,4 @@ const summarizeForm = z
 
 export function parseSummarizeForm(formData: FormData) {
   return parseWithZod(formData, { schema: summarizeForm })
-}
-
-/** The API names its fields as the form does; the request as a whole goes to the form's errors. */
-export function conformFieldErrors(apiErrors: Record<string, string[]>) {
-  const { non_field_errors: formErrors = [], ...fieldErrors } = apiErrors
-  return { formErrors, fieldErrors }
 }

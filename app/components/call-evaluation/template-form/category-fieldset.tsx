@@ -3,7 +3,7 @@ import { Box, Button, Card, Checkbox, Grid, Group, Stack, Text, TextInput, Title
 import { IconChevronRight, IconPlus } from '@tabler/icons-react'
 import { ListButtons } from './list-buttons'
 import { QuestionFieldset } from './question-fieldset'
-import { emptyQuestion, type CategoryFormValue } from './schema'
+import { emptyQuestion, type CategoryFormValue } from './value'
 import classes from './template-form.module.css'
 import { useFold } from './use-fold'
 

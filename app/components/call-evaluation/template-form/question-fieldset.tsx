@@ -7,7 +7,7 @@ import {
 } from '@conform-to/react'
 import { Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core'
 import { ListButtons } from './list-buttons'
-import type { QuestionFormValue } from './schema'
+import type { QuestionFormValue } from './value'
 import classes from './template-form.module.css'
 import { useFold } from './use-fold'
 

@@ -12,7 +12,8 @@ import { IconPlus } from '@tabler/icons-react'
 import type { Template, TemplateInput } from '#contract/templates'
 import { TEMPLATE_LIST_PATH } from './access'
 import { CategoryFieldset } from './category-fieldset'
-import { emptyCategory, newTemplateValue, parseTemplateForm, toFormValue, type TemplateFormValue } from './schema'
+import { emptyCategory, newTemplateValue, toFormValue, type TemplateFormValue } from './value'
+import { useBrowserChecks } from '~/lib/browser-checks'
 import classes from './template-form.module.css'
 import { withFoldedErrors } from './use-fold'
 
@@ -24,6 +25,7 @@ type Props = {
 }
 
 const noAria = { ariaAttributes: false } as const
+const loadChecks = () => import('./schema')
 
 /** The category the last add, move or remove was inside (the action's answer without JavaScript), if any. */
 function activeCategory(lastResult: SubmissionResult<string[]> | undefined) {
@@ -35,13 +37,19 @@ function activeCategory(lastResult: SubmissionResult<string[]> | undefined) {
 
 export function TemplateForm({ template, lastResult, readOnly }: Props) {
   const navigation = useNavigation()
+  const checks = useBrowserChecks(
+    loadChecks,
+    (schemas, formData) => schemas.parseTemplateForm(formData, { update: template !== null }),
+    {
+      shouldValidate: 'onBlur',
+      shouldRevalidate: 'onInput',
+    },
+  )
   const [form, fields] = useForm<TemplateFormValue, TemplateInput>({
     id: `template-${template?.template_internal_id ?? 'new'}`,
     lastResult,
     defaultValue: template ? toFormValue(template) : newTemplateValue,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseTemplateForm(formData, { update: template !== null }),
+    ...checks.options,
   })
   const categories = fields.categories.getFieldList()
   // The nested pieces only need the intent buttons, which don't depend on the form's value type.
@@ -50,7 +58,7 @@ export function TemplateForm({ template, lastResult, readOnly }: Props) {
   const active = activeCategory(lastResult)
 
   return (
-    <Form method="post" {...getFormProps(form)} onSubmit={withFoldedErrors(form.onSubmit)}>
+    <Form method="post" {...getFormProps(form)} {...checks.formProps} onSubmit={withFoldedErrors(form.onSubmit)}>
       {/* Enter in a field submits with the first submit button: make that Save, not a list button. */}
       {readOnly ? null : <button type="submit" hidden tabIndex={-1} aria-hidden />}
       <Stack gap="lg">

@@ -1,19 +1,6 @@
-import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { z, type ZodErrorMap } from 'zod'
-import { articleBody, articleUpdateBody, type Article } from '#contract/chatbot'
-
-/** The form's shape: every value a string, as the inputs hold them (keywords comma-separated, questions one a line). */
-export type ArticleFormValue = {
-  article_id?: string
-  campaign_id: string
-  title: string
-  keywords: string
-  questions: string
-  body: string
-}
-
-export type ArticleReply = { result: SubmissionResult<string[]> }
+import { articleBody, articleUpdateBody } from '#contract/chatbot'
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
 const blank = (value: unknown) => value === undefined || (typeof value === 'string' && value.trim() === '')
@@ -53,26 +40,4 @@ export function parseArticleForm(formData: FormData, { update }: { update: boole
     disableAutoCoercion: true,
     errorMap,
   })
-}
-
-export function toFormValue(article: Article): ArticleFormValue {
-  return {
-    article_id: String(article.article_id),
-    campaign_id: String(article.campaign_id),
-    title: article.title,
-    keywords: article.keywords.join(', '),
-    questions: article.questions.join('\n'),
-    body: article.body,
-  }
-}
-
-/** The API names a list's fields by path (`keywords.0`); conform by `keywords[0]`. */
-export function conformFieldErrors(apiErrors: Record<string, string[]>) {
-  const formErrors: string[] = []
-  const fieldErrors: Record<string, string[]> = {}
-  for (const [path, messages] of Object.entries(apiErrors)) {
-    if (path === 'non_field_errors') formErrors.push(...messages)
-    else fieldErrors[path.replace(/\.(\d+)(?=\.|$)/g, '[$1]')] = messages
-  }
-  return { formErrors, fieldErrors }
 }

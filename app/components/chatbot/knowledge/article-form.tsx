@@ -3,7 +3,8 @@ import { Alert, Button, Card, Group, NativeSelect, Stack, Textarea, TextInput } 
 import { Form, Link, useNavigation } from '@remix-run/react'
 import type { Article, ArticleBody } from '#contract/chatbot'
 import { KNOWLEDGE_BASE_PATH, type CampaignOption } from './access'
-import { parseArticleForm, toFormValue, type ArticleFormValue, type ArticleReply } from './article-form.schema'
+import { toFormValue, type ArticleFormValue, type ArticleReply } from './article-form.value'
+import { useBrowserChecks } from '~/lib/browser-checks'
 
 type Props = {
   article: Article | null
@@ -15,16 +16,24 @@ type Props = {
 
 const noAria = { ariaAttributes: false } as const
 
+const loadChecks = () => import('./article-form.schema')
+
 /** An article of a campaign's knowledge base: one plain POST, checked in the browser with the same schema. */
 export function ArticleForm({ article, prefill, campaigns, lastResult }: Props) {
   const navigation = useNavigation()
+  const checks = useBrowserChecks(
+    loadChecks,
+    (schemas, formData) => schemas.parseArticleForm(formData, { update: article !== null }),
+    {
+      shouldValidate: 'onBlur',
+      shouldRevalidate: 'onInput',
+    },
+  )
   const [form, fields] = useForm<ArticleFormValue, ArticleBody>({
     id: `article-${article?.article_id ?? 'new'}`,
     lastResult,
     defaultValue: article ? toFormValue(article) : { ...prefill, keywords: '', questions: prefill.title, body: '' },
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseArticleForm(formData, { update: article !== null }),
+    ...checks.options,
   })
   const saving = navigation.state === 'submitting' && navigation.formData?.has('body')
   // an error of one keyword (keywords[2]) shows under the one field that holds them all
@@ -32,7 +41,7 @@ export function ArticleForm({ article, prefill, campaigns, lastResult }: Props) 
   const questionErrors = Object.values(fields.questions.allErrors).flat()
 
   return (
-    <Form method="post" {...getFormProps(form)}>
+    <Form method="post" {...getFormProps(form)} {...checks.formProps}>
       <Stack gap="lg">
         {form.errors ? (
           <Alert

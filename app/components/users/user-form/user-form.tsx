@@ -21,10 +21,12 @@ import {
 } from '@mantine/core'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { staffRoles, type CreateUserBody, type EditUserBody, type ManagedUser } from '#contract/users'
+import type { CreateUserBody, EditUserBody, ManagedUser } from '#contract/users'
+import { staffRoles } from '#contract/roles'
 import { USER_LIST_PATH, type Option } from '../paths'
 import { statusOptions } from '../user-list-filters'
-import { newUserValue, parseUserForm, toFormValue, type UserFormOptions, type UserFormValue } from './schema'
+import { newUserValue, toFormValue, type UserFormOptions, type UserFormValue } from './value'
+import { useBrowserChecks } from '~/lib/browser-checks'
 
 type Props = {
   user: ManagedUser | null
@@ -34,6 +36,7 @@ type Props = {
   lastResult: SubmissionResult<string[]> | undefined
 }
 
+const loadChecks = () => import('./schema')
 const noAria = { ariaAttributes: false } as const
 const none = (label: string, options: Option[]) => [{ value: '', label }, ...options]
 
@@ -84,13 +87,19 @@ function Select({
 export function UserForm({ user, isSelf, options, lastResult }: Props) {
   const navigation = useNavigation()
   const hydrated = useHydrated()
+  const checks = useBrowserChecks(
+    loadChecks,
+    (schemas, formData) => schemas.parseUserForm(formData, { edit: user !== null }),
+    {
+      shouldValidate: 'onBlur',
+      shouldRevalidate: 'onInput',
+    },
+  )
   const [form, fields] = useForm<UserFormValue, CreateUserBody | EditUserBody>({
     id: `user-${user?.id ?? 'new'}`,
     lastResult,
     defaultValue: user ? toFormValue(user) : newUserValue,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseUserForm(formData, { edit: user !== null }),
+    ...checks.options,
   })
   const saving = navigation.state === 'submitting' && navigation.formData?.has('email')
   // Only agents report to a QA supervisor: with JavaScript the picker follows the role; without, the API says so.
@@ -101,7 +110,7 @@ export function UserForm({ user, isSelf, options, lastResult }: Props) {
   const staff = (staffRoles as readonly string[]).includes(role ?? '')
 
   return (
-    <Form method="post" {...getFormProps(form)}>
+    <Form method="post" {...getFormProps(form)} {...checks.formProps}>
       <Stack gap="lg">
         {form.errors ? (
           <Alert

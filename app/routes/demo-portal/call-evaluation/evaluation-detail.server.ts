@@ -3,8 +3,9 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { z } from 'zod'
 import { endpoints } from '#contract/endpoints'
 import { idParam } from '#contract/envelope'
-import { changeStatusForm, evaluationStatusLabel, manualReviewBody } from '#contract/evaluations'
+import { evaluationStatusLabel, manualReviewBody } from '#contract/evaluations'
 import { FORBIDDEN_EVALUATION } from '~/components/call-evaluation/evaluation-error.schema'
+import { parseStatusForm } from '~/components/call-evaluation/status-panel.schema'
 import { evaluationDetailPath } from '~/components/call-evaluation/evaluation-format'
 import type { ProfanityOutcome } from '~/components/call-evaluation/profanity-panel.schema'
 import { readForm } from '~/lib/forms.server'
@@ -146,7 +147,7 @@ export async function evaluationDetailAction({ request, params }: ActionFunction
     }
     case 'change-status': {
       // the status form's rules: a dispute needs its reason, said at the comment (with and without JavaScript)
-      const submission = parseWithZod(form, { schema: changeStatusForm })
+      const submission = parseStatusForm(form)
       if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400, headers })
       try {
         await api.request(endpoints.changeStatus, { body: submission.value })

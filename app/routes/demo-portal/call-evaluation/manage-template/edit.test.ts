@@ -13,7 +13,7 @@ import {
   toFormValue,
   type QuestionFormValue,
   type TemplateFormValue,
-} from '~/components/call-evaluation/template-form/schema'
+} from '~/components/call-evaluation/template-form/value'
 import { getToast } from '~/sessions.server'
 import { action, loader } from './edit'
 

@@ -7,7 +7,7 @@ import type { Template } from '#contract/templates'
 import { renderRoutes } from '#tests/fixtures/render'
 import { TEMPLATE_IDS, templateFixtures } from '#tests/fixtures/templates'
 import { userFixture, type DemoKey } from '#tests/fixtures/users'
-import { toFormValue } from '~/components/call-evaluation/template-form/schema'
+import { toFormValue } from '~/components/call-evaluation/template-form/value'
 import { TemplateForm } from '~/components/call-evaluation/template-form/template-form'
 import TemplateEditPage from './edit'
 

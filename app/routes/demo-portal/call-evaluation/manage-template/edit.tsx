@@ -13,12 +13,12 @@ import {
 } from '~/components/call-evaluation/template-form/access'
 import { parseTemplateForm } from '~/components/call-evaluation/template-form/schema'
 import { TemplateForm } from '~/components/call-evaluation/template-form/template-form'
-import { formatUpdatedAt } from '~/components/call-evaluation/template-list-table'
 import { readForm } from '~/lib/forms.server'
 import { getTemplate, templateFailure } from '~/services/templates.server'
 import { createUpstream, errorResponse } from '~/services/upstream.server'
 import { redirectWithToast } from '~/sessions.server'
 import { pageTitle } from '~/theme'
+import { formatDateTime } from '~/components/call-evaluation/evaluation-format'
 
 /** One module for `manage-template/add` and `manage-template/:internalTemplateId` (SPEC §2: they share a page). */
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -94,7 +94,7 @@ export default function TemplateEditPage() {
         </Group>
         <Text c="dimmed" size="sm">
           {template
-            ? `Last saved ${formatUpdatedAt(template.updated_at)}${template.updated_by ? ` by ${template.updated_by}` : ''}.${canManage ? ' Saving makes a new version; evaluations keep the version they were scored with.' : ''}`
+            ? `Last saved ${formatDateTime(template.updated_at)}${template.updated_by ? ` by ${template.updated_by}` : ''}.${canManage ? ' Saving makes a new version; evaluations keep the version they were scored with.' : ''}`
             : 'Group the questions a QA reviewer asks into weighted categories. The AI answers each from the call transcript.'}
         </Text>
       </div>

@@ -1,6 +1,6 @@
 import type { ManagedUser } from '#contract/users'
 import type { Option } from '~/components/users/paths'
-import type { UserFormOptions } from '~/components/users/user-form/schema'
+import type { UserFormOptions } from '~/components/users/user-form/value'
 import { endpoints } from '#contract/endpoints'
 import { orNull, type Upstream } from '~/services/upstream.server'
 import { roleLabel } from '#contract/accounts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { userUploadColumns, userUploadRequiredColumns } from '#contract/users'
+import { userUploadColumns, userUploadRequiredColumns } from '#contract/limits'
 import { loader } from './upload-template'
 
 describe('bulk upload CSV template', () => {

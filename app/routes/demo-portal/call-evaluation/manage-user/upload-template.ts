@@ -1,4 +1,4 @@
-import { userUploadColumns } from '#contract/users'
+import { userUploadColumns } from '#contract/limits'
 
 /** The bulk upload's CSV template: the header row the API expects, nothing else (no example row to upload by mistake). */
 export function loader() {

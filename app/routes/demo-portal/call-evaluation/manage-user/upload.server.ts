@@ -5,7 +5,7 @@ import {
   unstable_parseMultipartFormData,
   type UploadHandler,
 } from '@remix-run/node'
-import { USER_UPLOAD_MAX_BYTES } from '#contract/users'
+import { USER_UPLOAD_MAX_BYTES } from '#contract/limits'
 import type { UploadOutcome } from '~/components/users/user-upload.schema'
 import { createUpstream } from '~/services/upstream.server'
 import { uploadUsers, userFailure } from '~/services/users.server'

@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { useState } from 'react'
 import { z } from 'zod'
-import { ARTICLE_TITLE_MAX } from '#contract/chatbot'
+import { ARTICLE_TITLE_MAX } from '#contract/limits'
 import { endpoints } from '#contract/endpoints'
 import {
   articleMessages,
@@ -14,7 +14,7 @@ import {
 } from '~/components/chatbot/knowledge/access'
 import { ArticleDeleteForm, ArticleDeletePanel } from '~/components/chatbot/knowledge/article-delete-confirm'
 import { ArticleForm } from '~/components/chatbot/knowledge/article-form'
-import { conformFieldErrors, parseArticleForm } from '~/components/chatbot/knowledge/article-form.schema'
+import { parseArticleForm } from '~/components/chatbot/knowledge/article-form.schema'
 import { IndexBadge } from '~/components/chatbot/knowledge/article-table'
 import { KnowledgeErrorBoundary } from '~/components/chatbot/knowledge/refusal-page'
 import { ConfirmLink, ConfirmModal } from '~/components/layout/confirm-action'
@@ -24,6 +24,7 @@ import { readForm } from '~/lib/forms.server'
 import { createUpstream, errorResponse, orNull, upstreamFailure, type Upstream } from '~/services/upstream.server'
 import { redirectWithToast } from '~/sessions.server'
 import { pageTitle } from '~/theme'
+import { conformFieldErrors } from '~/lib/api-field-errors'
 
 /** One module for `knowledge-base/add` and `knowledge-base/:articleId` (like manage-template: add and edit share a page). */
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -1,7 +1,7 @@
 import { Anchor, Button, Card, Grid, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useRouteError } from '@remix-run/react'
-import { CHAT_MESSAGE_MAX } from '#contract/chatbot'
+import { CHAT_MESSAGE_MAX } from '#contract/limits'
 import { AskForm } from '~/components/chatbot/ask-form'
 import { ChatActions, Unreachable } from '~/components/chatbot/chat-page'
 import { ChatThread } from '~/components/chatbot/chat-thread'

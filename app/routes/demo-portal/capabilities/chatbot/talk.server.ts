@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { TALK_FILE_MAX_BYTES } from '#contract/chatbot'
+import { TALK_FILE_MAX_BYTES } from '#contract/limits'
 import { CHATBOT_UNREACHABLE, chatHref, TRELLI_TALK_PATH } from '~/components/chatbot/format'
 import { parseTalkForm, TOO_LARGE } from '~/components/chatbot/talk.schema'
 import { handleSpooledUpload } from '~/lib/upload-handler.server'

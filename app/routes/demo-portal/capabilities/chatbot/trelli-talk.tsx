@@ -8,12 +8,13 @@ import { CampaignSelect, ChatActions, Unreachable } from '~/components/chatbot/c
 import { ChatThread } from '~/components/chatbot/chat-thread'
 import { chatAudioSrc, CHATBOT_PATH, TRELLI_TALK_PATH, chatHref } from '~/components/chatbot/format'
 import { TalkRecorder, useBrowserVoice } from '~/components/chatbot/talk-recorder'
-import { parseTalkForm, TALK_MAX_MB } from '~/components/chatbot/talk.schema'
+import { TALK_MAX_MB } from '~/components/chatbot/talk-file'
 import { ErrorScreen } from '~/components/error-screen'
 import { PageHeader } from '~/components/layout/page-header'
 import { pageTitle } from '~/theme'
 import { loadChat } from './chat.server'
 import { talkAction } from './talk.server'
+import { useBrowserChecks } from '~/lib/browser-checks'
 
 export const meta: MetaFunction = () => [{ title: pageTitle('trelliTalk') }]
 
@@ -21,6 +22,8 @@ export const loader = (args: LoaderFunctionArgs) => loadChat(args, 'trelli_talk'
 export const action = (args: ActionFunctionArgs) => talkAction(args)
 
 const FORM_ID = 'talk-form'
+
+const loadChecks = () => import('~/components/chatbot/talk.schema')
 
 export default function TrelliTalkPage() {
   const { campaigns, campaignsFailed, campaign, conversation } = useLoaderData<typeof loader>()
@@ -31,11 +34,13 @@ export default function TrelliTalkPage() {
   const messages = conversation?.messages ?? []
   const latest = [...messages].reverse().find((m) => m.role === 'bot')
   const voice = useBrowserVoice()
+  const checks = useBrowserChecks(loadChecks, (schemas, formData) => schemas.parseTalkForm(formData), {
+    shouldValidate: 'onSubmit',
+  })
   const [form, fields] = useForm({
     id: `${FORM_ID}-${messages.length}`,
     lastResult: reply?.result,
-    shouldValidate: 'onSubmit',
-    onValidate: ({ formData }) => parseTalkForm(formData),
+    ...checks.options,
   })
   const [title, ...details] = form.errors ?? []
 
@@ -81,6 +86,7 @@ export default function TrelliTalkPage() {
                   method="post"
                   encType="multipart/form-data"
                   {...getFormProps(form)}
+                  {...checks.formProps}
                   id={FORM_ID}
                   aria-label="Ask by voice"
                 >

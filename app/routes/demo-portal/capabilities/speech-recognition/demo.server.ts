@@ -1,16 +1,18 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { endpoints } from '#contract/endpoints'
 import type { LookupItem } from '#contract/lookups'
-import { recordingAccept } from '#contract/speech'
-import { recordingPath } from '~/components/speech/format'
-import type { Editing, TranscriptVariant } from '~/components/speech/recording-result.schema'
+import { recordingAccept } from '#contract/limits'
 import {
+  recordingPath,
   SUMMARY_ERROR,
   SUMMARY_INTENT,
   SUMMARY_REFUSED,
-  parseSummaryForm,
-} from '~/components/speech/summary-editor.schema'
-import { TRANSCRIPT_ERROR, TRANSCRIPT_INTENT, parseTranscriptForm } from '~/components/speech/transcript-editor.schema'
+  TRANSCRIPT_ERROR,
+  TRANSCRIPT_INTENT,
+} from '~/components/speech/format'
+import type { Editing, TranscriptVariant } from '~/components/speech/recording-result.schema'
+import { parseSummaryForm } from '~/components/speech/summary-editor.schema'
+import { parseTranscriptForm } from '~/components/speech/transcript-editor.schema'
 import { readForm } from '~/lib/forms.server'
 import { orNull, recordingIdOf, toPortalAudioUrl, upstreamFailure } from '~/services/speech.server'
 import { createUpstream, errorResponse, type Upstream } from '~/services/upstream.server'

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { RECORDING_MAX_BYTES } from '#contract/speech'
-import { parseUploadForm, RECORDING_MAX_MB } from '~/components/speech/upload.schema'
+import { RECORDING_MAX_BYTES } from '#contract/limits'
+import { RECORDING_MAX_MB } from '~/components/speech/format'
+import { parseUploadForm } from '~/components/speech/upload.schema'
 import { uploadRecording } from '~/services/speech.server'
 import { handleSpooledUpload } from '~/lib/upload-handler.server'
 

@@ -4,7 +4,7 @@ import {
   unstable_parseMultipartFormData,
   type UploadHandler,
 } from '@remix-run/node'
-import { SUMMARY_FILE_MAX_BYTES } from '#contract/summarization'
+import { SUMMARY_FILE_MAX_BYTES } from '#contract/limits'
 import { readForm } from '~/lib/forms.server'
 
 const TOO_BIG = `The file is larger than ${SUMMARY_FILE_MAX_BYTES / 1024 / 1024} MB`

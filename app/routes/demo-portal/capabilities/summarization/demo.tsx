@@ -5,12 +5,13 @@ import { Link, useActionData, useLoaderData, useRouteError } from '@remix-run/re
 import { endpoints } from '#contract/endpoints'
 import { ErrorScreen } from '~/components/error-screen'
 import { inProgress, SUMMARIZATION_PATH, summaryDetailPath } from '~/components/summarization/format'
-import { conformFieldErrors, parseSummarizeForm } from '~/components/summarization/summarize.schema'
+import { parseSummarizeForm } from '~/components/summarization/summarize.schema'
 import { SummarizeForm, type SummarizeOutcome } from '~/components/summarization/summarize-form'
 import { summarize, summaryFailure } from '~/services/summarization.server'
 import { createUpstream } from '~/services/upstream.server'
 import { pageTitle } from '~/theme'
 import { readSummarizeForm } from './demo.server'
+import { conformFieldErrors } from '~/lib/api-field-errors'
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Summarization demo') }]
 

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import type { SubmissionResult } from '@conform-to/react'
 import type { z } from 'zod'
 import { endpoints } from '#contract/endpoints'
-import { RECORDING_MAX_BYTES } from '#contract/speech'
+import { RECORDING_MAX_BYTES } from '#contract/limits'
 import {
   FILE_TOO_LARGE,
   parsePasteForm,

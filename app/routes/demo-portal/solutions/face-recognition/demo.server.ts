@@ -1,7 +1,8 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { endpoints } from '#contract/endpoints'
-import { photoAccept, type Person } from '#contract/face'
+import type { Person } from '#contract/face'
+import { photoAccept } from '#contract/limits'
 import {
   bucketOf,
   CONFIRM_PARAM,
@@ -20,12 +21,9 @@ import {
   EDIT_INTENT,
   ENROL_INTENT,
   IDENTIFY_INTENT,
-  parseEditForm,
-  parseEnrolForm,
-  parseIdentifyForm,
-  parseVerifyForm,
   VERIFY_INTENT,
-} from '~/components/face/photo.schema'
+} from '~/components/face/photo-intents'
+import { parseEditForm, parseEnrolForm, parseIdentifyForm, parseVerifyForm } from '~/components/face/photo.schema'
 import { backToList, deleteAction } from '~/lib/delete-action.server'
 import { readForm } from '~/lib/forms.server'
 import {

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { PHOTO_MAX_BYTES } from '#contract/face'
+import { PHOTO_MAX_BYTES } from '#contract/limits'
 import { paths } from '#contract/paths'
 import { args, run } from '#tests/fixtures/remix'
 import { multipartRequest, toastOf } from '#tests/fixtures/speech'

@@ -9,7 +9,7 @@ import { CONFIRM_PARAM as CONFIRM, EDIT_PARAM as EDIT, FACE_DEMO_PATH, FACE_PATH
 import { PeopleList } from '~/components/face/people-list'
 import type { PersonRow } from '~/components/face/people-list.schema'
 import { EnrolForm, IdentifyForm, VerifyForm } from '~/components/face/photo-forms'
-import { DELETE_INTENT } from '~/components/face/photo.schema'
+import { DELETE_INTENT } from '~/components/face/photo-intents'
 import { pageTitle } from '~/theme'
 import { demoAction, loadDemo } from './demo.server'
 import { PageHeader } from '~/components/layout/page-header'

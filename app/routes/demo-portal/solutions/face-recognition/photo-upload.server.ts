@@ -1,6 +1,6 @@
 import { MaxPartSizeExceededError, unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
-import { PHOTO_MAX_BYTES, PHOTOS_PER_PERSON } from '#contract/face'
-import { PHOTO_MAX_MB } from '~/components/face/photo.schema'
+import { PHOTO_MAX_BYTES, PHOTOS_PER_PERSON } from '#contract/limits'
+import { PHOTO_MAX_MB } from '~/components/face/photo-intents'
 
 /*
  * The demo's photo forms, posted without JavaScript or by Remix's fetch: read in memory (photos are

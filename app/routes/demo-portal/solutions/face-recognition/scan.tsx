@@ -22,7 +22,7 @@ import {
   scanPath,
 } from '~/components/face/format'
 import { DistanceMeter } from '~/components/face/distance-meter'
-import { DELETE_INTENT } from '~/components/face/photo.schema'
+import { DELETE_INTENT } from '~/components/face/photo-intents'
 import { DecisionBadge, Thumb } from '~/components/face/scan-table'
 import { ConfirmActionForm, ConfirmActionPanel, ConfirmModal } from '~/components/layout/confirm-action'
 import { deleteAction } from '~/lib/delete-action.server'

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { DOCUMENT_MAX_BYTES } from '#contract/ocr'
+import { DOCUMENT_MAX_BYTES } from '#contract/limits'
 import { UPLOAD_ERROR, UPLOAD_REFUSED } from '~/components/ocr/format'
 import { parseUploadForm, TOO_LARGE } from '~/components/ocr/upload.schema'
 import { uploadDocument } from '~/services/ocr.server'
