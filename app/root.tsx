@@ -1,7 +1,7 @@
 import mantineCoreStyles from '@mantine/core/styles.css?url'
 import mantineNotificationStyles from '@mantine/notifications/styles.css?url'
 import themeStyles from '~/styles/mantine-theme.css?url'
-import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core'
+import { MantineProvider, mantineHtmlProps } from '@mantine/core'
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError } from '@remix-run/react'
 import type { ReactNode } from 'react'
@@ -41,13 +41,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        <ColorSchemeScript nonce={nonce} defaultColorScheme="light" />
       </head>
       <body>
         <MantineProvider
           theme={theme}
           cssVariablesResolver={cssVariablesResolver}
           defaultColorScheme="light"
+          forceColorScheme="light"
           withCssVariables={false}
           withGlobalClasses={false}
         >

@@ -1,4 +1,4 @@
-import { cookieNames, demoAccounts, expect, expectText, login, password, test } from './fixtures'
+import { cookieNames, demoAccounts, expect, expectText, login, password, test, userMenu } from './fixtures'
 
 test.describe('sign-in and the route guard', () => {
   test('a protected page sends a signed-out visitor to the login screen and back after sign-in', async ({ page }) => {
@@ -44,7 +44,7 @@ test.describe('sign-in and the route guard', () => {
     test(`${account.email} signs in and sees the portal with their role`, async ({ page }) => {
       await login(page, account.email)
       expect(new URL(page.url()).pathname).toBe('/demo-portal')
-      const menu = page.locator('summary:has(.mantine-Avatar-root)')
+      const menu = userMenu(page, account.role)
       await expect(menu.innerText()).resolves.toContain(account.role)
       const cookies = await page.context().cookies()
       for (const name of ['access_token_demo', 'refresh_token_demo']) {
@@ -79,7 +79,7 @@ test.describe('sign-in and the route guard', () => {
 
   test('logout clears both cookies and the portal is closed again', async ({ page }) => {
     await login(page, 'admin@demo.local')
-    await page.locator('summary:has(.mantine-Avatar-root)').click()
+    await userMenu(page, 'Admin').click()
     await page.getByRole('button', { name: 'Logout' }).click()
     await page.waitForURL(/\/login/)
     const names = await cookieNames(page)

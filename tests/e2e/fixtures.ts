@@ -68,3 +68,6 @@ export async function cookieNames(page: Page) {
 export async function expectText(page: Page, text: string | RegExp) {
   await expect(page.getByText(text).first()).toBeVisible({ timeout: 15_000 })
 }
+
+/** The signed-in user's menu in the header: the disclosure whose summary shows their name and role. */
+export const userMenu = (page: Page, role: string) => page.locator('header summary', { hasText: role })

@@ -1,4 +1,4 @@
-import { cookieNames, expect, expectText, password, test } from './fixtures'
+import { cookieNames, expect, expectText, password, test, userMenu } from './fixtures'
 
 test.describe('without JavaScript', () => {
   test('sign-in, the bell panel and logout work as plain forms and links', async ({ noJsPage: page }) => {
@@ -18,7 +18,7 @@ test.describe('without JavaScript', () => {
     await page.waitForURL(/notifications=open/)
     await expect(page.getByRole('button', { name: /mark .* read/i }).count()).resolves.toBeGreaterThan(0)
 
-    await page.locator('summary:has(.mantine-Avatar-root)').click()
+    await userMenu(page, 'Auditor').click()
     await page.getByRole('button', { name: 'Logout' }).click()
     await page.waitForURL(/\/login/)
     expect(await cookieNames(page)).not.toContain('access_token_demo')

@@ -1,4 +1,4 @@
-import { expect, expectText, login, type Page, test } from './fixtures'
+import { expect, expectText, login, type Page, test, userMenu } from './fixtures'
 
 const bell = (page: Page) => page.getByRole('link', { name: /^Notifications, / })
 
@@ -13,7 +13,7 @@ async function unreadFromBell(page: Page) {
 test.describe('the portal shell', () => {
   test('the header shows the signed-in user, their role and the navigation to every area', async ({ page }) => {
     await login(page, 'supervisor@demo.local')
-    const menu = page.locator('summary:has(.mantine-Avatar-root)')
+    const menu = userMenu(page, 'QA Supervisor')
     await expect(menu.innerText()).resolves.toMatch(/QA Supervisor/)
     for (const name of [
       'Facial recognition',

@@ -1,4 +1,4 @@
-import { Avatar, Button, Divider, Group, Paper, Text, UnstyledButton } from '@mantine/core'
+import { Button, Divider, Group, Paper, Text, UnstyledButton } from '@mantine/core'
 import { Form, useLocation } from '@remix-run/react'
 import { IconChevronDown, IconLogout } from '@tabler/icons-react'
 import { useEffect, useRef } from 'react'
@@ -30,9 +30,9 @@ export function UserMenu({ user }: { user: User }) {
       {/* named by what it shows (name and role), so a voice user can say what they see */}
       <UnstyledButton component="summary" className={classes.summary}>
         <Group gap="xs" wrap="nowrap">
-          <Avatar color="indigo" radius="xl" size={34} aria-hidden>
+          <span className={classes.initials} aria-hidden>
             {initials(user)}
-          </Avatar>
+          </span>
           <div className={classes.userText}>
             <Text size="sm" fw={600} lh={1.2}>
               {user.full_name}

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Indicator, Paper, Text, Title } from '@mantine/core'
+import { ActionIcon, Button, Paper, Text, Title } from '@mantine/core'
 import { useFetcher, useLocation } from '@remix-run/react'
 import { IconBell } from '@tabler/icons-react'
 import { useEffect, useId, useRef, useState } from 'react'
@@ -69,8 +69,8 @@ export function NotificationBell({ page }: { page: NotificationList }) {
 
   return (
     <div ref={root} className={classes.disclosure}>
-      {/* the indicator goes around the link: the link itself carries its ARIA state (expanded, controls) */}
-      <Indicator label={feed.unreadCount} size={18} disabled={feed.unreadCount === 0} color="red" offset={4}>
+      {/* the count sits beside the link, for the eye: the link's own name says it */}
+      <span className={classes.bell}>
         <ActionIcon
           ref={bell}
           component="a"
@@ -88,7 +88,12 @@ export function NotificationBell({ page }: { page: NotificationList }) {
         >
           <IconBell size={22} stroke={1.6} />
         </ActionIcon>
-      </Indicator>
+        {feed.unreadCount > 0 ? (
+          <span className={classes.unread} aria-hidden>
+            {feed.unreadCount}
+          </span>
+        ) : null}
+      </span>
       {opened ? (
         <Paper
           id={panelId}

@@ -1,4 +1,4 @@
-import { Button, CopyButton, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core'
+import { Button, CopyButton, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { IconCheck, IconCopy } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
@@ -93,12 +93,15 @@ export function PageView({ page, of }: { page: ShownPage; of: number }) {
               </Text>
             ) : null}
             {page.src && page.words.length ? (
-              <Switch
-                className={classes.toggle}
-                label="Show word boxes"
-                checked={boxes}
-                onChange={(event) => setBoxes(event.currentTarget.checked)}
-              />
+              <label className={classes.toggle}>
+                <input
+                  type="checkbox"
+                  role="switch"
+                  checked={boxes}
+                  onChange={(event) => setBoxes(event.currentTarget.checked)}
+                />
+                Show word boxes
+              </label>
             ) : null}
           </Group>
         </Group>
