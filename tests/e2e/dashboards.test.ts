@@ -154,9 +154,10 @@ test.describe('call evaluation dashboards', () => {
     const all = page.getByRole('link', { name: /^All [\d,]+ evaluations?$/ })
     expect(await all.getAttribute('href')).toContain(`agent_id=${new URL(page.url()).searchParams.get('agent_id')}`)
     // once hydrated, each chart's figures fold under a disclosure
+    await hydrated(page)
     for (const summary of await page.getByText('The figures').all()) await summary.click()
-    await expect(table(page, 'Weekly trend').isVisible()).resolves.toBe(true)
-    await expect(table(page, 'Per-category averages').isVisible()).resolves.toBe(true)
+    await expect(table(page, 'Weekly trend')).toBeVisible()
+    await expect(table(page, 'Per-category averages')).toBeVisible()
   })
 
   test('the charts read right: what a trend point holds, the grey slice, the unit of the bars', async ({

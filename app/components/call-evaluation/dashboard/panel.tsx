@@ -7,10 +7,10 @@ import { PlainTable } from '~/components/layout/plain-table'
 import { TableScroll } from '~/components/layout/table-scroll'
 import { withParams } from '~/lib/list-links'
 
-/** The id of the panel a chart is drawn in: its folded figures are asked for by it. */
-const PanelId = createContext<string | null>(null)
+/** The panel a chart is drawn in: its folded figures are asked for by its id, and land at its heading. */
+const PanelContext = createContext<{ id: string; headingId: string } | null>(null)
 /** `?figures=<panel id>`: the page opens with that panel's figures unfolded (how a page without script asks for them). */
-export const FIGURES_PARAM = 'figures'
+const FIGURES_PARAM = 'figures'
 
 export type PanelState<T> = { data: T; error: null } | { data: null; error: string }
 
@@ -30,10 +30,10 @@ export function DashboardPanel<T>({ id, title, description, aside, panel, childr
   const headingId = `${id}-heading`
   return (
     <Card padding="sm" component="section" aria-labelledby={headingId} className={classes.panel}>
-      <PanelId.Provider value={id}>
+      <PanelContext.Provider value={{ id, headingId }}>
         <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap" mb={6}>
           <div>
-            <Title order={2} size="h5" id={headingId}>
+            <Title order={2} size="h5" id={headingId} className={classes.heading}>
               {title}
             </Title>
             {description ? (
@@ -51,7 +51,7 @@ export function DashboardPanel<T>({ id, title, description, aside, panel, childr
         ) : (
           children(panel.data)
         )}
-      </PanelId.Provider>
+      </PanelContext.Provider>
     </Card>
   )
 }
@@ -72,9 +72,9 @@ export function ChartWithFigures({
   figures: ReactNode
   legend?: boolean
 }) {
-  const panelId = useContext(PanelId)
+  const panel = useContext(PanelContext)
   const { pathname, search } = useLocation()
-  const asked = panelId !== null && new URLSearchParams(search).get(FIGURES_PARAM) === panelId
+  const asked = panel !== null && new URLSearchParams(search).get(FIGURES_PARAM) === panel.id
   const [open, setOpen] = useState(asked)
   const details = useRef<HTMLDetailsElement>(null)
   // opened before the script ran: its toggle event was missed
@@ -89,7 +89,7 @@ export function ChartWithFigures({
       </>
     )
   }
-  const shown = open || asked || panelId === null
+  const shown = open || asked || panel === null
   return (
     <>
       {chart}
@@ -104,7 +104,7 @@ export function ChartWithFigures({
           figures
         ) : (
           <Link
-            to={`${withParams(pathname, search, { [FIGURES_PARAM]: panelId })}#${panelId}-heading`}
+            to={`${withParams(pathname, search, { [FIGURES_PARAM]: panel.id })}#${panel.headingId}`}
             preventScrollReset
           >
             Show them as a table
