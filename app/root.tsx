@@ -50,6 +50,9 @@ export function Layout({ children }: { children: ReactNode }) {
           forceColorScheme="light"
           withCssVariables={false}
           withGlobalClasses={false}
+          // no mantine-Text-root and the like on every element: the portal's CSS and tests do not use
+          // them, and they were 5-7% of a page's HTML
+          withStaticClasses={false}
         >
           {children}
         </MantineProvider>

@@ -157,7 +157,7 @@ test.describe("an agent's answer to an evaluation", () => {
     const panel = page.getByRole('region', { name: 'Status' })
     // on a phone the buttons keep their whole names
     for (const name of ['Acknowledge', 'Dispute']) {
-      const label = panel.getByRole('button', { name, exact: true }).locator('.mantine-Button-label')
+      const label = panel.getByRole('button', { name, exact: true }).locator('span', { hasText: name }).last()
       expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
     }
     await panel.getByRole('button', { name: 'Dispute', exact: true }).click()
