@@ -16,9 +16,10 @@ export type BrowserCheckOptions<Schema, FormError, FormValue> = {
  * The schemas a form checks with bring zod and @conform-to/zod (about 25 kB gzip). A page that is
  * only looked at never needs them, so they stay out of its script: they load in their own chunk on
  * the first focus, touch or key in the form. Until they arrive the browser checks nothing (not even
- * on blur, where conform would post a "validate" intent) and a submit goes to the action, which
- * checks the same schema, as it does without JavaScript. Once they arrive, the fields the user has
- * already left are checked as if just left. A chunk that fails to load leaves the form to the action.
+ * on blur, where conform would post a "validate" intent), and a submit waits for them: it is made
+ * again, with the same button, once they are there. The fields the user has already left are then
+ * checked as if just left. A chunk that fails to load leaves the form, and a held submit, to the
+ * action, which checks the same schema, as it does without JavaScript.
  *
  * `load` must be declared outside the component (`const loadChecks = () => import('./x.schema')`).
  * Spread `options` into `useForm` and `formProps` onto the form element.
@@ -100,5 +101,5 @@ export function useBrowserChecks<Module, Schema, FormError = string[], FormValue
       start()
     },
   }
-  return { options, formProps, ready: loaded !== null }
+  return { options, formProps }
 }

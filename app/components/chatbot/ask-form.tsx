@@ -101,7 +101,7 @@ export function AskForm({
     lastResult,
     ...checks.options,
     onSubmit(event, { formData, submission }) {
-      // before the checks have loaded, the action checks the message (and answers without streaming)
+      // checks that failed to load leave the message to the action (which answers without streaming)
       if (!streamChannel || !submission) return
       event.preventDefault()
       formData.set('channel', streamChannel)
