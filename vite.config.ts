@@ -1,5 +1,6 @@
 import { vitePlugin as remix } from '@remix-run/dev'
 import { defineConfig } from 'vite'
+import { createHash } from 'node:crypto'
 import path from 'node:path'
 import tsconfigPaths from 'vite-tsconfig-paths'
 import { pureDeclarations } from './scripts/vite-pure-declarations'
@@ -10,11 +11,27 @@ declare module '@remix-run/node' {
   }
 }
 
-export default defineConfig({
+/**
+ * A CSS module's class in the build: 'c' and six characters of a hash of its file and name, not Vite's
+ * `_name_hash_line` (class attributes were an eighth of a dashboard's HTML). In dev, the readable default.
+ */
+function shortClassName(name: string, filename: string) {
+  const file = path.relative(import.meta.dirname, filename.split('?')[0])
+  return `c${createHash('sha256').update(`${file}:${name}`).digest('base64url').slice(0, 6)}`
+}
+
+export default defineConfig(({ command }) => ({
   server: { port: 3000 },
+  css: command === 'build' ? { modules: { generateScopedName: shortClassName } } : {},
   // manifest: Remix keeps Vite's manifest in build/.vite (outside build/client: never served) for
   // bench/client-js.mjs, which counts the chart chunks a page imports lazily
-  build: { target: 'es2020', cssMinify: true, manifest: true },
+  // the icon sprite stays a file however small: an icon is a <use> of `sprite.svg#name`
+  build: {
+    target: 'es2020',
+    cssMinify: true,
+    manifest: true,
+    assetsInlineLimit: (file: string) => (file.endsWith('/app/components/icons.svg') ? false : undefined),
+  },
   plugins: [
     {
       // Mantine's Table carries Table.ScrollContainer, which draws custom scrollbars with ScrollArea:
@@ -45,4 +62,4 @@ export default defineConfig({
     }),
     tsconfigPaths(),
   ],
-})
+}))
