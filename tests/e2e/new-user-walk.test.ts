@@ -93,6 +93,23 @@ test.describe('on a phone (390 px)', () => {
     }
   })
 
+  test('the menu opens the navigation, with JavaScript and without', async ({ openPage }) => {
+    for (const javaScriptEnabled of [true, false]) {
+      const page = await openPage({ viewport: phone, javaScriptEnabled })
+      await login(page, 'supervisor@demo.local')
+      // closed, the navbar is off screen and its links out of reach
+      await expect(nav(page)).toBeHidden()
+      const menu = javaScriptEnabled
+        ? page.getByRole('button', { name: 'Toggle navigation' })
+        : page.getByLabel('Open navigation')
+      await menu.click()
+      await expect(nav(page)).toBeInViewport()
+      await nav(page).click()
+      await page.waitForURL(/\/ocr/)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    }
+  })
+
   test('the evaluation detail leads to the review at once, and its table fits the card', async ({ openPage }) => {
     const page = await openPage({ viewport: phone })
     await login(page, 'supervisor@demo.local', { to: `/login?redirectTo=${encodeURIComponent(LIST)}` })

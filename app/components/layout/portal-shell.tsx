@@ -1,7 +1,6 @@
-import { Paper } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { Link, useLocation, useNavigation } from '@remix-run/react'
-import { IconMenu2, IconX } from '@tabler/icons-react'
+import { IconMenu2, IconX } from '~/components/icons'
 import { useEffect, useState, type ReactNode } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { User } from '#contract/accounts'
@@ -16,16 +15,16 @@ import { UserMenu } from './user-menu'
 
 type Props = { user: User; notifications: NotificationList; children: ReactNode; panel?: ReactNode }
 
-/** Without JavaScript the burger can't toggle, so small screens get a native <details> menu instead. */
+/**
+ * Without JavaScript the burger can't toggle, so small screens get a native <details> instead: open,
+ * it shows the navbar (portal-shell.module.css, `:has`), the same links as with script, not a copy.
+ */
 function SmallScreenMenu() {
   return (
-    <details className={classes.disclosure}>
-      <summary className={classes.summary} aria-label="Open navigation">
-        <IconMenu2 size={22} />
+    <details className={`${classes.disclosure} ${shell.noScriptMenu}`}>
+      <summary className={classes.summary} aria-label="Open navigation" aria-controls="portal-navbar">
+        <IconMenu2 size={22} aria-hidden />
       </summary>
-      <Paper withBorder shadow="md" p="sm" className={classes.dropdownLeft}>
-        <NavLinks />
-      </Paper>
     </details>
   )
 }
@@ -77,9 +76,7 @@ export function PortalShell({ user, notifications, children, panel }: Props) {
               {opened ? <IconX size={22} aria-hidden /> : <IconMenu2 size={22} aria-hidden />}
             </button>
           ) : (
-            <div className={classes.smallOnly}>
-              <SmallScreenMenu />
-            </div>
+            <SmallScreenMenu />
           )}
           <Link to="/demo-portal" aria-label={`${PRODUCT_NAME} home`} className={shell.brand}>
             <img src="/logo.svg" alt="" width={32} height={32} />
