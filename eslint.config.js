@@ -37,6 +37,10 @@ const zone = {
       group: ['\\#api/*', '**/api/*'],
       message: 'The portal reaches the API over HTTP (app/services), never by import.',
     },
+    {
+      group: ['@tabler/icons-react'],
+      message: 'Icons come from ~/components/icons: one cached SVG sprite, not every path in every page.',
+    },
   ],
   components: [
     {

@@ -1,6 +1,6 @@
 import { Anchor, Button, Checkbox, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core'
 import { Form, Link } from '@remix-run/react'
-import { IconFilter } from '@tabler/icons-react'
+import { IconFilter } from '~/components/icons'
 import type { ScoringBucket } from '#contract/agent-scoring'
 import { any, named, people } from '~/components/call-evaluation/evaluation-filters'
 import type { ScopeOptions } from '~/services/call-evaluation-lookups.server'

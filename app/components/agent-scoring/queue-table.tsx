@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core'
 import { Link } from '@remix-run/react'
-import { IconAlertTriangle } from '@tabler/icons-react'
+import { IconAlertTriangle } from '~/components/icons'
 import type { ScoringBucket, ScoringItemRow } from '#contract/agent-scoring'
 import { jobStatusLabel } from '#contract/job-status'
 import { formatDateTime, formatScore } from '~/components/call-evaluation/evaluation-format'

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core'
 import { Form, Link } from '@remix-run/react'
-import { IconPencil } from '@tabler/icons-react'
+import { IconPencil } from '~/components/icons'
 import { useMemo, useState, type ReactNode } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { AnswerValue, ManualReview } from '#contract/evaluations'

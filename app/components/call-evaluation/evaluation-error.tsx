@@ -1,6 +1,6 @@
 import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core'
 import { Link, isRouteErrorResponse } from '@remix-run/react'
-import { IconLock } from '@tabler/icons-react'
+import { IconLock } from '~/components/icons'
 import { ErrorScreen } from '~/components/error-screen'
 import { evaluationListPath } from './evaluation-format'
 

@@ -1,6 +1,6 @@
 import { Badge, Button, Checkbox, CloseButton, Group, SimpleGrid } from '@mantine/core'
 import { Form, Link, useLocation } from '@remix-run/react'
-import { IconFilter } from '@tabler/icons-react'
+import { IconFilter } from '~/components/icons'
 import { useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { Campaign, Service } from '#contract/call-evaluation'

@@ -1,7 +1,7 @@
 import { channelLabel } from '~/components/agent-scoring/format'
 import { Badge } from '@mantine/core'
 import { Link } from '@remix-run/react'
-import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react'
+import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconSelector } from '~/components/icons'
 import type { EvaluationOrdering, EvaluationSummary } from '#contract/evaluations'
 import { ListPager } from '~/components/layout/list-pager'
 import { PlainTable, tableClasses } from '~/components/layout/plain-table'

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core'
 import { useFetcher } from '@remix-run/react'
-import { IconShieldSearch } from '@tabler/icons-react'
+import { IconShieldSearch } from '~/components/icons'
 import { useAudioSeek } from './call-audio'
 import type { ProfanityOutcome } from './profanity-panel.schema'
 

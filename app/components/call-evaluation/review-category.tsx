@@ -1,6 +1,6 @@
 import { Anchor, Group, Table, Text, UnstyledButton } from '@mantine/core'
 import { Link } from '@remix-run/react'
-import { IconAlertTriangle, IconChevronDown, IconChevronRight, IconShieldCheck } from '@tabler/icons-react'
+import { IconAlertTriangle, IconChevronDown, IconChevronRight, IconShieldCheck } from '~/components/icons'
 import type { AnswerValue, ManualReviewCategory } from '#contract/evaluations'
 import { formatScore } from './evaluation-format'
 import { ReviewQuestion, type ReviewMode } from './review-question'

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Radio, Stack, Text } from '@mantine/core'
-import { IconPlayerPlayFilled } from '@tabler/icons-react'
+import { IconPlayerPlayFilled } from '~/components/icons'
 import type { AnswerValue, ManualReviewRow } from '#contract/evaluations'
 import { useAudioSeek } from './call-audio'
 import { answerLabel, answers, outcomeColor, secondsOf } from './evaluation-format'

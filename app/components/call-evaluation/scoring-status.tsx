@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Text } from '@mantine/core'
 import { Form, useNavigation, useRevalidator } from '@remix-run/react'
-import { IconRefresh } from '@tabler/icons-react'
+import { IconRefresh } from '~/components/icons'
 import { useEffect } from 'react'
 import { jobStatusLabel, type JobStatus } from '#contract/job-status'
 

@@ -1,7 +1,7 @@
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
 import { Alert, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core'
 import { Form, useLocation, useNavigate, useNavigation, useRevalidator } from '@remix-run/react'
-import { IconSend } from '@tabler/icons-react'
+import { IconSend } from '~/components/icons'
 import { useState, type ReactNode } from 'react'
 import type { ChatChannel, ConverseEvent } from '#contract/chatbot'
 import type { ChatReply } from './chat-forms.schema'

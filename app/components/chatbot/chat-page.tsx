@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, NativeSelect } from '@mantine/core'
 import { Link } from '@remix-run/react'
-import { IconMessagePlus } from '@tabler/icons-react'
+import { IconMessagePlus } from '~/components/icons'
 import { DownloadCopy } from './chat-thread'
 import { CHATBOT_UNREACHABLE, transcriptPath } from './format'
 

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Box, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core'
 import { Link, useFetcher } from '@remix-run/react'
-import { IconThumbDown, IconThumbUp } from '@tabler/icons-react'
+import { IconThumbDown, IconThumbUp } from '~/components/icons'
 import type { ChatMessage } from '#contract/chatbot'
 import { chatAudioSrc, FEEDBACK_INTENT, formatTime } from './format'
 import { AnswerText, Sources } from './history/answer-parts'

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
 import { Alert, Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
 import { Form, useNavigation } from '@remix-run/react'
-import { IconHeadset } from '@tabler/icons-react'
+import { IconHeadset } from '~/components/icons'
 import type { Handoff } from '#contract/chatbot'
 import type { ChatReply } from './chat-forms.schema'
 import { HANDOFF_INTENT } from './format'

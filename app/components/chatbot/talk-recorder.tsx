@@ -1,5 +1,5 @@
 import { Button, Checkbox, Group, Text } from '@mantine/core'
-import { IconMicrophone, IconPlayerStopFilled } from '@tabler/icons-react'
+import { IconMicrophone, IconPlayerStopFilled } from '~/components/icons'
 import { useEffect, useRef, useState } from 'react'
 
 /** A question is short; the recorder stops itself after this long. */

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, TextInput } from '@mantine/core'
 import { Form, Link } from '@remix-run/react'
-import { IconSearch } from '@tabler/icons-react'
+import { IconSearch } from '~/components/icons'
 import type { PatientSummary } from '#contract/emr'
 import { DataTable } from '~/components/layout/data-table'
 

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core'
-import { IconCamera, IconCapture, IconX } from '@tabler/icons-react'
+import { IconCamera, IconCapture, IconX } from '~/components/icons'
 import { useEffect, useRef, useState, type RefObject } from 'react'
 import classes from './face.module.css'
 

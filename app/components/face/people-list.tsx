@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core'
 import { Form, Link, useNavigation } from '@remix-run/react'
-import { IconPencil } from '@tabler/icons-react'
+import { IconPencil } from '~/components/icons'
 import { FACE_DEMO_PATH, formatDateTime } from './format'
 import type { Reply } from './photo-forms'
 import { EDIT_INTENT } from './photo-intents'

@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type Submission, type SubmissionResult } from '@conform-to/react'
 import { Alert, Button, Group, Input, NativeSelect, Stack, Text, TextInput } from '@mantine/core'
 import { Form, useNavigation } from '@remix-run/react'
-import { IconScan, IconUserCheck, IconUserPlus } from '@tabler/icons-react'
+import { IconScan, IconUserCheck, IconUserPlus } from '~/components/icons'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { CameraCapture, useHasCamera } from './camera-capture'
 import { FACE_DEMO_PATH } from './format'

@@ -1,6 +1,6 @@
 import { Anchor, Card, Group, SimpleGrid, Text, ThemeIcon, Title, type SimpleGridProps } from '@mantine/core'
 import { Link } from '@remix-run/react'
-import { IconArrowRight } from '@tabler/icons-react'
+import { IconArrowRight } from '~/components/icons'
 import type { NavItem } from './nav-data'
 
 /** A card that introduces one area of the portal and links to it (dashboard and hub home pages). */

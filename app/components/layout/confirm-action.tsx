@@ -1,6 +1,6 @@
 import { Button, CloseButton, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { Form, Link, useNavigation } from '@remix-run/react'
-import { IconTrash } from '@tabler/icons-react'
+import { IconTrash } from '~/components/icons'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import classes from './confirm-action.module.css'
 

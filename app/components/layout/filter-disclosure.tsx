@@ -1,4 +1,4 @@
-import { IconAdjustmentsHorizontal } from '@tabler/icons-react'
+import { IconAdjustmentsHorizontal } from '~/components/icons'
 import type { ReactNode } from 'react'
 import classes from './filter-disclosure.module.css'
 

@@ -1,6 +1,6 @@
 import { Alert, Badge, Card, Loader, Text, ThemeIcon, Title } from '@mantine/core'
 import { useRevalidator } from '@remix-run/react'
-import { IconCheck } from '@tabler/icons-react'
+import { IconCheck } from '~/components/icons'
 import { useEffect, type ReactNode } from 'react'
 import { jobStatusLabel, type JobStatus } from '#contract/job-status'
 import classes from './job-progress.module.css'

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, NativeSelect, TextInput } from '@mantine/core'
 import { Form, Link } from '@remix-run/react'
-import { IconSearch } from '@tabler/icons-react'
+import { IconSearch } from '~/components/icons'
 
 type Option = { value: string; label: string }
 

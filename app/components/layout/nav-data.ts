@@ -10,7 +10,7 @@ import {
   IconNotes,
   IconStethoscope,
   type Icon,
-} from '@tabler/icons-react'
+} from '~/components/icons'
 
 export type NavItem = {
   label: string

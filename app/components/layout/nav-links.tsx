@@ -1,5 +1,5 @@
 import { Link, useLocation } from '@remix-run/react'
-import { IconLayoutDashboard, type Icon } from '@tabler/icons-react'
+import { IconLayoutDashboard, type Icon } from '~/components/icons'
 import { isActive, navSections } from './nav-data'
 import classes from './nav-links.module.css'
 

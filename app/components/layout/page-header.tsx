@@ -1,6 +1,6 @@
 import { Anchor, Group, Title } from '@mantine/core'
 import { Link } from '@remix-run/react'
-import { IconArrowLeft } from '@tabler/icons-react'
+import { IconArrowLeft } from '~/components/icons'
 import type { ReactNode } from 'react'
 
 /** "← Area": the link back up, a plain link with or without JavaScript. */

@@ -1,6 +1,6 @@
 import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core'
 import { Link, useLocation, useRouteLoaderData } from '@remix-run/react'
-import { IconFileUnknown, IconLock } from '@tabler/icons-react'
+import { IconFileUnknown, IconLock } from '~/components/icons'
 import { roleLabel } from '#contract/roles'
 import type { loadPortalLayout } from '~/lib/portal-layout.server'
 import { isActive, navSections } from './nav-data'

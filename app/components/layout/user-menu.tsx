@@ -1,6 +1,6 @@
 import { Button, Divider, Group, Paper, Text, UnstyledButton } from '@mantine/core'
 import { Form, useLocation } from '@remix-run/react'
-import { IconChevronDown, IconLogout } from '@tabler/icons-react'
+import { IconChevronDown, IconLogout } from '~/components/icons'
 import { useEffect, useRef } from 'react'
 import type { User } from '#contract/accounts'
 import { roleLabel } from '#contract/roles'

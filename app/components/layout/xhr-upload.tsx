@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { Button, Group, Progress, Stack, Text } from '@mantine/core'
 import { useNavigate } from '@remix-run/react'
-import { IconUpload } from '@tabler/icons-react'
+import { IconUpload } from '~/components/icons'
 import { useEffect, useRef, useState } from 'react'
 import { formatBytes } from '~/components/speech/format'
 import type { UploadReply } from './xhr-upload.schema'

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Paper, Text, Title } from '@mantine/core'
 import { useFetcher, useLocation } from '@remix-run/react'
-import { IconBell } from '@tabler/icons-react'
+import { IconBell } from '~/components/icons'
 import { useEffect, useId, useRef, useState } from 'react'
 import classes from '~/components/layout/disclosure.module.css'
 import type { Notification, NotificationList } from '#contract/notifications'

@@ -1,5 +1,5 @@
 import { Badge, Group, List, Table, Text } from '@mantine/core'
-import { IconCheck, IconX } from '@tabler/icons-react'
+import { IconCheck, IconX } from '~/components/icons'
 import type { ExtractedField } from '#contract/ocr'
 import { confidenceColor, formatConfidence } from './format'
 import { TableScroll } from '~/components/layout/table-scroll'

@@ -1,7 +1,7 @@
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core'
 import { useFetcher } from '@remix-run/react'
-import { IconMessageQuestion } from '@tabler/icons-react'
+import { IconMessageQuestion } from '~/components/icons'
 import { useEffect, useRef, useState } from 'react'
 import type { InsightsAnswer } from '#contract/ocr'
 import { ASK_INTENT } from './format'

@@ -1,5 +1,5 @@
 import { Button, CopyButton, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
-import { IconCheck, IconCopy } from '@tabler/icons-react'
+import { IconCheck, IconCopy } from '~/components/icons'
 import { useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { confidenceColor } from './format'

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { Alert, Button, Group, Input, NativeSelect, Stack, Text } from '@mantine/core'
-import { IconCamera } from '@tabler/icons-react'
+import { IconCamera } from '~/components/icons'
 import { useEffect, useRef, useState } from 'react'
 import { UploadControls, useXhrUpload } from '~/components/layout/xhr-upload'
 import { OCR_DEMO_PATH, OCR_UPLOAD_PATH, typeOptions } from './format'

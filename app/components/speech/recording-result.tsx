@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { Anchor, Badge, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core'
 import { Link } from '@remix-run/react'
-import { IconEdit } from '@tabler/icons-react'
+import { IconEdit } from '~/components/icons'
 import type { RecordingDetail } from '#contract/speech'
 import { formatBytes, formatClock, formatDateTime } from './format'
 import { RecordingAudio, RecordingAudioProvider } from './recording-audio'

@@ -19,7 +19,7 @@ import {
   Textarea,
 } from '@mantine/core'
 import { useFetcher } from '@remix-run/react'
-import { IconPlayerStop, IconSparkles } from '@tabler/icons-react'
+import { IconPlayerStop, IconSparkles } from '~/components/icons'
 import { useState, type FormEvent } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { SummaryTypeList } from '#contract/summarization'

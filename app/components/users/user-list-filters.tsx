@@ -1,6 +1,6 @@
 import { Button, Group, NativeSelect, TextInput } from '@mantine/core'
 import { Form, Link } from '@remix-run/react'
-import { IconSearch } from '@tabler/icons-react'
+import { IconSearch } from '~/components/icons'
 import { USER_LIST_PATH, type Option } from './paths'
 import { ListPager } from '~/components/layout/list-pager'
 

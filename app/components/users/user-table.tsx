@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Badge, Group, Text } from '@mantine/core'
 import { Link } from '@remix-run/react'
-import { IconPencil, IconUserOff } from '@tabler/icons-react'
+import { IconPencil, IconUserOff } from '~/components/icons'
 import type { MouseEvent } from 'react'
 import type { ManagedUser } from '#contract/users'
 import { formatDay, formatTime, userEditPath } from './paths'

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core'
 import { Form, useNavigation } from '@remix-run/react'
-import { IconFileUpload } from '@tabler/icons-react'
+import { IconFileUpload } from '~/components/icons'
 import { USER_LIST_PATH, USER_UPLOAD_TEMPLATE_PATH } from './paths'
 import type { UploadOutcome } from './user-upload.schema'
 import classes from './users.module.css'

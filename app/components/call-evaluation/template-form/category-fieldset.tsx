@@ -1,6 +1,6 @@
 import { getInputProps, type FieldMetadata, type FormMetadata } from '@conform-to/react'
 import { Box, Button, Card, Checkbox, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core'
-import { IconChevronRight, IconPlus } from '@tabler/icons-react'
+import { IconChevronRight, IconPlus } from '~/components/icons'
 import { ListButtons } from './list-buttons'
 import { QuestionFieldset } from './question-fieldset'
 import { emptyQuestion, type CategoryFormValue } from './value'

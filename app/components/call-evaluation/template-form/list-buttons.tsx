@@ -1,6 +1,6 @@
 import type { FormMetadata } from '@conform-to/react'
 import { ActionIcon, Group } from '@mantine/core'
-import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react'
+import { IconArrowDown, IconArrowUp, IconTrash } from '~/components/icons'
 import type { ReactNode } from 'react'
 
 type Props = {

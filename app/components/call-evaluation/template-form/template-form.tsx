@@ -8,7 +8,7 @@ import {
 } from '@conform-to/react'
 import { Alert, Button, Card, Group, Stack, Text, TextInput, Textarea } from '@mantine/core'
 import { Form, Link, useNavigation } from '@remix-run/react'
-import { IconPlus } from '@tabler/icons-react'
+import { IconPlus } from '~/components/icons'
 import type { Template, TemplateInput } from '#contract/templates'
 import { TEMPLATE_LIST_PATH } from './access'
 import { CategoryFieldset } from './category-fieldset'

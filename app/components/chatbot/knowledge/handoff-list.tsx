@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
 import { Form, Link, useNavigation } from '@remix-run/react'
-import { IconHandGrab, IconPhoneCall, IconX } from '@tabler/icons-react'
+import { IconHandGrab, IconPhoneCall, IconX } from '~/components/icons'
 import type { ReactNode } from 'react'
 import type { Handoff } from '#contract/chatbot'
 import { channelLabel } from '~/components/chatbot/format'

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Card, Stack, Table, Text, Title } from '@mantine/core'
 import { Link } from '@remix-run/react'
-import { IconPencilPlus } from '@tabler/icons-react'
+import { IconPencilPlus } from '~/components/icons'
 import type { KnowledgeGaps } from '#contract/chatbot'
 import { DataTable } from '~/components/layout/data-table'
 import { formatDateTime } from '~/components/speech/format'

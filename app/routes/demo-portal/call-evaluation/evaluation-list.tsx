@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData, useLocation, useRouteLoaderData } from '@remix-run/react'
-import { IconDownload } from '@tabler/icons-react'
+import { IconDownload } from '~/components/icons'
 import { evaluationListQuery, type EvaluationListQuery, type EvaluationOrdering } from '#contract/evaluations'
 import {
   EvaluationFilters,

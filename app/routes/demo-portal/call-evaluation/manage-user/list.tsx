@@ -1,7 +1,7 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useRouteError } from '@remix-run/react'
-import { IconDownload, IconPlus } from '@tabler/icons-react'
+import { IconDownload, IconPlus } from '~/components/icons'
 import { useState } from 'react'
 import { z } from 'zod'
 import { roleLabel } from '#contract/roles'

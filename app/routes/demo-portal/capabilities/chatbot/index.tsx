@@ -8,7 +8,7 @@ import {
   IconMessageChatbot,
   IconMicrophone,
   IconSparkles,
-} from '@tabler/icons-react'
+} from '~/components/icons'
 import { endpoints } from '#contract/endpoints'
 import {
   CHAT_WITH_US_PATH,

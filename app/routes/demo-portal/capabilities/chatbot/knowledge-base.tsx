@@ -1,7 +1,7 @@
 import { Button, Card, Stack, Text } from '@mantine/core'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { IconPlus } from '@tabler/icons-react'
+import { IconPlus } from '~/components/icons'
 import { useState } from 'react'
 import { z } from 'zod'
 import type { Article } from '#contract/chatbot'

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Card, CopyButton, Grid, Group, NativeSelect, Stack, Text, Title } from '@mantine/core'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useRouteError } from '@remix-run/react'
-import { IconCopy } from '@tabler/icons-react'
+import { IconCopy } from '~/components/icons'
 import type { ChatMessage } from '#contract/chatbot'
 import { COPILOT_MESSAGE_MAX } from '#contract/limits'
 import { endpoints } from '#contract/endpoints'

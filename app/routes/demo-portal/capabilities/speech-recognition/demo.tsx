@@ -8,7 +8,7 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
-import { IconHistory, IconUpload } from '@tabler/icons-react'
+import { IconHistory, IconUpload } from '~/components/icons'
 import type { ReactNode } from 'react'
 import type { User } from '#contract/accounts'
 import { ErrorScreen } from '~/components/error-screen'

@@ -1,7 +1,7 @@
 import { Button, Card, Stack, Text } from '@mantine/core'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from '@remix-run/react'
-import { IconUpload } from '@tabler/icons-react'
+import { IconUpload } from '~/components/icons'
 import { useState } from 'react'
 import type { User } from '#contract/accounts'
 import { endpoints } from '#contract/endpoints'

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useRouteError } from '@remix-run/react'
-import { IconHistory, IconMicrophone } from '@tabler/icons-react'
+import { IconHistory, IconMicrophone } from '~/components/icons'
 import { endpoints } from '#contract/endpoints'
 import { KpiCards } from '~/components/call-evaluation/dashboard/kpi-cards'
 import { ErrorScreen } from '~/components/error-screen'

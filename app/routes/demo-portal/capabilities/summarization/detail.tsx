@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useRouteError } from '@remix-run/react'
-import { IconSparkles } from '@tabler/icons-react'
+import { IconSparkles } from '~/components/icons'
 import { endpoints } from '#contract/endpoints'
 import { summaryIdQuery } from '#contract/summarization'
 import { ErrorScreen } from '~/components/error-screen'

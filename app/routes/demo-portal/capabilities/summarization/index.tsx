@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core'
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useRouteError } from '@remix-run/react'
-import { IconHistory, IconSparkles } from '@tabler/icons-react'
+import { IconHistory, IconSparkles } from '~/components/icons'
 import type { ReactNode } from 'react'
 import { endpoints } from '#contract/endpoints'
 import { ErrorScreen } from '~/components/error-screen'

@@ -9,7 +9,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react'
-import { IconChecks, IconDownload, IconSparkles } from '@tabler/icons-react'
+import { IconChecks, IconDownload, IconSparkles } from '~/components/icons'
 import { scoringListQuery, type ScoringBucket } from '#contract/agent-scoring'
 import { endpoints } from '#contract/endpoints'
 import { ErrorScreen } from '~/components/error-screen'

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useRouteError, useRouteLoaderData } from '@remix-run/react'
-import { IconScale, IconSparkles } from '@tabler/icons-react'
+import { IconScale, IconSparkles } from '~/components/icons'
 import type { ScoringKpi } from '#contract/agent-scoring'
 import { endpoints } from '#contract/endpoints'
 import { KpiCards, type Kpi } from '~/components/call-evaluation/dashboard/kpi-cards'

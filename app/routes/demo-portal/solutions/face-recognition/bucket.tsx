@@ -1,7 +1,7 @@
 import { Anchor, Button, Card, Group, Stack } from '@mantine/core'
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useRouteError } from '@remix-run/react'
-import { IconFaceId } from '@tabler/icons-react'
+import { IconFaceId } from '~/components/icons'
 import { endpoints } from '#contract/endpoints'
 import { ErrorScreen } from '~/components/error-screen'
 import {

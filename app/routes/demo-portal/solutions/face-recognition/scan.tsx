@@ -1,7 +1,7 @@
 import { Button, Card, Center, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { isRouteErrorResponse, Link, useLoaderData, useParams, useRouteError } from '@remix-run/react'
-import { IconFaceId, IconTrash } from '@tabler/icons-react'
+import { IconFaceId, IconTrash } from '~/components/icons'
 import { useState } from 'react'
 import { endpoints } from '#contract/endpoints'
 import { ErrorScreen } from '~/components/error-screen'

@@ -1,7 +1,7 @@
 import { Button, Card, Stack, Text } from '@mantine/core'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useLocation, useRouteError } from '@remix-run/react'
-import { IconScan } from '@tabler/icons-react'
+import { IconScan } from '~/components/icons'
 import { useState } from 'react'
 import { endpoints } from '#contract/endpoints'
 import { documentListQuery, type DocumentBucket, type DocumentListQuery, type DocumentSummary } from '#contract/ocr'

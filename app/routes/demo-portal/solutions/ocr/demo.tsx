@@ -1,7 +1,7 @@
 import { Button, Card, List, Stack, Text, Title } from '@mantine/core'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useRouteError } from '@remix-run/react'
-import { IconFileText } from '@tabler/icons-react'
+import { IconFileText } from '~/components/icons'
 import { documentAccept } from '#contract/limits'
 import { ErrorScreen } from '~/components/error-screen'
 import { bucketPath, documentPath, OCR_PATH, UPLOAD_REFUSED, UPLOADED } from '~/components/ocr/format'

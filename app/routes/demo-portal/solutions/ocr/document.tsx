@@ -8,7 +8,7 @@ import {
   useRouteError,
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
-import { IconFileSearch, IconScan, IconTrash } from '@tabler/icons-react'
+import { IconFileSearch, IconScan, IconTrash } from '~/components/icons'
 import { useState } from 'react'
 import { ErrorScreen } from '~/components/error-screen'
 import { DocumentDeleteForm, DocumentDeletePanel } from '~/components/ocr/document-delete'

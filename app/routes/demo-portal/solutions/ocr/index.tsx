@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useRouteError } from '@remix-run/react'
-import { IconScan } from '@tabler/icons-react'
+import { IconScan } from '~/components/icons'
 import { endpoints } from '#contract/endpoints'
 import { KpiCards, type Kpi } from '~/components/call-evaluation/dashboard/kpi-cards'
 import { ErrorScreen } from '~/components/error-screen'
