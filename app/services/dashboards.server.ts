@@ -22,6 +22,11 @@ export function settle<T>(promise: Promise<T>): Promise<Panel<T>> {
   )
 }
 
+/** A panel's figures reshaped to what it shows; a failure stays as it is. */
+export function mapPanel<T, U>(panel: Panel<T>, shape: (data: T) => U): Panel<U> {
+  return panel.error === null ? { data: shape(panel.data), error: null, status: 200 } : panel
+}
+
 /** Only when every panel failed is the page itself an error (the error boundary shows the first reason). */
 export function throwIfAllFailed(panels: Panel<unknown>[]) {
   const failed = panels.filter((p) => p.error !== null)

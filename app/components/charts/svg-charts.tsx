@@ -54,7 +54,7 @@ function Legend({ series }: { series: ChartSeries[] }) {
 }
 
 /** Where a dot is: a zero-length stroke, which a round cap draws as a dot however the plot stretches. */
-const dotPath = (x: number, y: number) => `M${x.toFixed(1)} ${y.toFixed(2)}h0`
+const dotPath = (x: number, y: number) => `M${x.toFixed(1)} ${y.toFixed(1)}h0`
 
 /**
  * Dots in one colour and size (their stroke style is the group's, from CSS): each with its own
@@ -201,7 +201,8 @@ export function LineChart({
           const path = line<(typeof points)[number]>()
             .x((p) => x(p.i))
             .y((p) => y(p.value))
-            .curve(curveMonotoneX)(points)
+            .curve(curveMonotoneX)
+            .digits(1)(points)
           return (
             <g key={s.name}>
               {path ? (

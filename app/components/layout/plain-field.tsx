@@ -5,7 +5,15 @@ import classes from './plain-field.module.css'
 export type SelectItem = { value: string; label: string }
 export type SelectData = readonly (SelectItem | { group: string; items: readonly SelectItem[] })[]
 
-type FieldProps = { label: ReactNode; error?: ReactNode }
+type FieldProps = {
+  label: ReactNode
+  error?: ReactNode
+  /** Mantine's size xs (a dashboard's filter bar) rather than sm. */
+  compact?: boolean
+}
+
+const fieldClass = (compact: boolean | undefined, className: string | undefined) =>
+  [classes.field, compact ? classes.compact : null, className].filter(Boolean).join(' ')
 
 /** The label, the control and its error, tied together for screen readers as Mantine's InputWrapper does. */
 function useField(error: ReactNode) {
@@ -21,13 +29,14 @@ function useField(error: ReactNode) {
 }
 
 /**
- * A native select that looks like Mantine's NativeSelect (size sm): a label, the select with its
+ * A native select that looks like Mantine's NativeSelect (size sm, or xs when compact): a label, the select with its
  * chevron, the error under it. Plain elements: cheap to render on the server for a filter bar.
  */
 export function PlainSelect({
   label,
   error,
   data,
+  compact,
   className,
   ...select
 }: FieldProps & { data: SelectData } & SelectHTMLAttributes<HTMLSelectElement>) {
@@ -38,7 +47,7 @@ export function PlainSelect({
     </option>
   )
   return (
-    <div className={[classes.field, className].filter(Boolean).join(' ')}>
+    <div className={fieldClass(compact, className)}>
       <label className={classes.label} htmlFor={id}>
         {label}
       </label>
@@ -58,10 +67,11 @@ export function PlainSelect({
   )
 }
 
-/** A text, date, number or search input that looks like Mantine's TextInput (size sm). */
+/** A text, date, number or search input that looks like Mantine's TextInput (size sm, or xs when compact). */
 export function PlainInput({
   label,
   error,
+  compact,
   className,
   type = 'text',
   ...input
@@ -69,7 +79,7 @@ export function PlainInput({
   const { id, described, message } = useField(error)
   const look = type === 'search' ? `${classes.input} ${classes.search}` : classes.input
   return (
-    <div className={[classes.field, className].filter(Boolean).join(' ')}>
+    <div className={fieldClass(compact, className)}>
       <label className={classes.label} htmlFor={id}>
         {label}
       </label>

@@ -1,4 +1,4 @@
-import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core'
+import { Badge } from '@mantine/core'
 import type {
   AgentHighlightDashboard,
   AgentLeaderBoard,
@@ -10,12 +10,12 @@ import type {
 import { formatScore } from '../evaluation-format'
 import { agentPerformanceHref, formatCount, formatPct, formatSentiment, listHref } from './dashboard-links'
 import { SentimentScatter } from './charts'
-import { ChartWithFigures, DashboardPanel, Empty, FiguresTable, Num, type PanelState } from './panel'
-import { CellLink } from '~/components/layout/plain-table'
+import { ChartWithFigures, DashboardPanel, Empty, FigureLink, FiguresTable, Num, panelText, type PanelState } from './panel'
+import classes from './panel.module.css'
 
 /** An agent's name, opening their calls in the evaluation list. */
 export function AgentLink({ agent, filters }: { agent: AgentRef; filters: DashboardFilters }) {
-  return <CellLink to={listHref(filters, { agent_id: agent.id })}>{agent.name}</CellLink>
+  return <FigureLink to={listHref(filters, { agent_id: agent.id })}>{agent.name}</FigureLink>
 }
 
 export function LeaderBoardPanel({
@@ -35,13 +35,13 @@ export function LeaderBoardPanel({
       panel={panel}
       aside={
         panel.data && panel.data.total_pages > 1 ? (
-          <Group gap={6} wrap="nowrap" fz="xs">
-            {panel.data.previous ? <CellLink to={pageHref(panel.data.previous)}>Previous</CellLink> : null}
-            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          <div className={classes.pager}>
+            {panel.data.previous ? <FigureLink to={pageHref(panel.data.previous)}>Previous</FigureLink> : null}
+            <span className={classes.dimmed}>
               Page {panel.data.current_page} of {panel.data.total_pages}
-            </Text>
-            {panel.data.next ? <CellLink to={pageHref(panel.data.next)}>Next</CellLink> : null}
-          </Group>
+            </span>
+            {panel.data.next ? <FigureLink to={pageHref(panel.data.next)}>Next</FigureLink> : null}
+          </div>
         ) : null
       }
     >
@@ -77,13 +77,13 @@ export function LeaderBoardPanel({
                 <Num>{formatPct(r.auto_fail_pct)}</Num>
                 <Num>{formatCount(r.reviewed_count)}</Num>
                 <td>
-                  <CellLink
+                  <FigureLink
                     to={agentPerformanceHref(filters, r.agent.id)}
 
                     aria-label={`Performance of ${r.agent.name}`}
                   >
                     Trend
-                  </CellLink>
+                  </FigureLink>
                 </td>
               </tr>
             ))}
@@ -96,18 +96,10 @@ export function LeaderBoardPanel({
 
 function HighlightList({ title, children, empty }: { title: string; children: React.ReactNode[]; empty: string }) {
   return (
-    <Stack gap={4} component="section" aria-label={title}>
-      <Text size="xs" fw={600} tt="uppercase" c="dimmed">
-        {title}
-      </Text>
-      {children.length === 0 ? (
-        <Text size="xs" c="dimmed">
-          {empty}
-        </Text>
-      ) : (
-        <ol style={{ margin: 0, paddingLeft: 18 }}>{children}</ol>
-      )}
-    </Stack>
+    <section aria-label={title} className={classes.highlight}>
+      <p className={classes.caption}>{title}</p>
+      {children.length === 0 ? <p className={panelText.dimmed}>{empty}</p> : <ol>{children}</ol>}
+    </section>
   )
 }
 
@@ -130,47 +122,37 @@ export function HighlightsPanel({
       panel={panel}
     >
       {(d) => (
-        <SimpleGrid cols={3} spacing="sm">
+        <div className={classes.thirds}>
           <HighlightList title="Best" empty="No scored agents.">
             {d.best.map((a) => (
               <li key={a.agent.id}>
-                <Text size="xs">
-                  <AgentLink agent={a.agent} filters={filters} /> {formatScore(a.average_score)}{' '}
-                  <Text span size="xs" c="dimmed">
-                    ({a.scored_calls} call{a.scored_calls === 1 ? '' : 's'})
-                  </Text>
-                </Text>
+                <AgentLink agent={a.agent} filters={filters} /> {formatScore(a.average_score)}{' '}
+                <span className={classes.dimmed}>
+                  ({a.scored_calls} call{a.scored_calls === 1 ? '' : 's'})
+                </span>
               </li>
             ))}
           </HighlightList>
           <HighlightList title="Needs attention" empty="No scored agents.">
             {d.worst.map((a) => (
               <li key={a.agent.id}>
-                <Text size="xs">
-                  <AgentLink agent={a.agent} filters={filters} /> {formatScore(a.average_score)}{' '}
-                  <Text span size="xs" c="dimmed">
-                    ({a.auto_fail_count} auto-fail)
-                  </Text>
-                </Text>
+                <AgentLink agent={a.agent} filters={filters} /> {formatScore(a.average_score)}{' '}
+                <span className={classes.dimmed}>({a.auto_fail_count} auto-fail)</span>
               </li>
             ))}
           </HighlightList>
           <HighlightList title="Most improved" empty="Nobody rose on the previous period.">
             {d.most_improved.map((a) => (
               <li key={a.agent.id}>
-                <Text size="xs">
-                  <AgentLink agent={a.agent} filters={filters} />{' '}
-                  <Text span size="xs" c="teal.9" fw={600}>
-                    +{a.change.toFixed(1)} pts
-                  </Text>{' '}
-                  <Text span size="xs" c="dimmed">
-                    ({formatScore(a.previous_average_score)} → {formatScore(a.average_score)})
-                  </Text>
-                </Text>
+                <AgentLink agent={a.agent} filters={filters} />{' '}
+                <span className={classes.rise}>+{a.change.toFixed(1)} pts</span>{' '}
+                <span className={classes.dimmed}>
+                  ({formatScore(a.previous_average_score)} → {formatScore(a.average_score)})
+                </span>
               </li>
             ))}
           </HighlightList>
-        </SimpleGrid>
+        </div>
       )}
     </DashboardPanel>
   )
@@ -218,20 +200,20 @@ export function OutliersPanel({
   return (
     <DashboardPanel id="outliers" title="Outliers" panel={panel}>
       {(d) => (
-        <Stack gap={6}>
-          <Group gap={6}>
+        <div className={panelText.stack}>
+          <div className={classes.badges}>
             <Badge size="sm" variant="light" color="gray">
               Method: z-score
             </Badge>
             <Badge size="sm" variant="light" color="gray">
               Threshold ±{d.threshold} SD
             </Badge>
-            <Text size="xs" c="dimmed">
+            <p className={panelText.dimmed}>
               {d.outlier_count} outlier{d.outlier_count === 1 ? '' : 's'} of {d.agent_count} agent
               {d.agent_count === 1 ? '' : 's'}
-            </Text>
-          </Group>
-          <Text size="xs">{d.description}</Text>
+            </p>
+          </div>
+          <p className={panelText.note}>{d.description}</p>
           {d.agents.length === 0 ? (
             <Empty />
           ) : (
@@ -241,15 +223,13 @@ export function OutliersPanel({
                 d.agents.some((a) => a.outlier) ? (
                   <OutlierTable label="Outliers" agents={d.agents.filter((a) => a.outlier)} filters={filters} />
                 ) : (
-                  <Text size="xs" c="dimmed">
-                    No agent is beyond ±{d.threshold} SD.
-                  </Text>
+                  <p className={panelText.dimmed}>No agent is beyond ±{d.threshold} SD.</p>
                 )
               }
               figures={<OutlierTable label="Every agent's z-score" agents={d.agents} filters={filters} />}
             />
           )}
-        </Stack>
+        </div>
       )}
     </DashboardPanel>
   )

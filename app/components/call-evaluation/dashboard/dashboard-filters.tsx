@@ -1,8 +1,9 @@
-import { Button, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core'
+import { Button, Group, SimpleGrid } from '@mantine/core'
 import { Form, Link } from '@remix-run/react'
 import { useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { FilterDisclosure } from '~/components/layout/filter-disclosure'
+import { PlainInput, PlainSelect } from '~/components/layout/plain-field'
 import { named, people, serviceOptions, type FilterOptions } from '../evaluation-filters'
 import type { FieldErrors, FilterKey, FilterValues } from './dashboard-links'
 
@@ -37,14 +38,7 @@ export function DashboardFilters({ action, label, values, errors, options, showA
   }
 
   const select = (name: FilterKey, text: string, data: ReturnType<typeof named>) => (
-    <NativeSelect
-      name={name}
-      label={text}
-      size="xs"
-      defaultValue={values[name] ?? ''}
-      data={data}
-      error={error(name)}
-    />
+    <PlainSelect compact name={name} label={text} defaultValue={values[name] ?? ''} data={data} error={error(name)} />
   )
 
   return (
@@ -54,35 +48,35 @@ export function DashboardFilters({ action, label, values, errors, options, showA
       ))}
       <FilterDisclosure active={active} errors={errors}>
         <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, lg: 5 }} spacing="sm" verticalSpacing={6}>
-          <TextInput
+          <PlainInput
+            compact
             type="date"
             name="date_from"
             label="From"
-            size="xs"
             defaultValue={values.date_from}
             error={error('date_from')}
           />
-          <TextInput
+          <PlainInput
+            compact
             type="date"
             name="date_to"
             label="To"
-            size="xs"
             defaultValue={values.date_to}
             error={error('date_to')}
           />
-          <NativeSelect
+          <PlainSelect
+            compact
             name="campaign_id"
             label="Campaign"
-            size="xs"
             value={campaignId}
             onChange={(e) => chooseCampaign(e.currentTarget.value)}
             data={named(options.campaigns)}
             error={error('campaign_id')}
           />
-          <NativeSelect
+          <PlainSelect
+            compact
             name="service_id"
             label="Service"
-            size="xs"
             value={serviceId}
             onChange={(e) => setServiceId(e.currentTarget.value)}
             data={serviceOptions(options.campaigns, options.services, campaignId, hydrated)}

@@ -1,18 +1,13 @@
 import { Alert, Text } from '@mantine/core'
-import type { CallEvaluationDashboard, DashboardFilters } from '#contract/dashboards'
+import type { DashboardFilters } from '#contract/dashboards'
 import { formatScore } from '../evaluation-format'
 import { formatCount, formatPct, listHref } from './dashboard-links'
 import { KpiCards } from './kpi-cards'
 import type { PanelState } from './panel'
+import type { OverviewData } from './panel-data'
 
 /** The headline figures of call_evaluation_dashboard; each links to the calls behind it where the list can filter them. */
-export function OverviewKpis({
-  panel,
-  filters,
-}: {
-  panel: PanelState<CallEvaluationDashboard>
-  filters: DashboardFilters
-}) {
+export function OverviewKpis({ panel, filters }: { panel: PanelState<OverviewData>; filters: DashboardFilters }) {
   if (panel.error !== null) {
     return (
       <Alert color="gray" variant="light" title="Headline figures unavailable" role="status" p="xs">

@@ -1,16 +1,15 @@
-import { Text } from '@mantine/core'
 import type {
   CallEvaluationDashboard,
   DashboardFilters,
   PurposeCallDistribution,
   TrendInterval,
 } from '#contract/dashboards'
-import { formatScore, statusLabel } from '../evaluation-format'
+import { formatScore } from '../evaluation-format'
 import { OTHER_COLOR, SLICE_COLORS, cssColor } from './chart-colors'
 import { bucketRange, formatCount, formatPct, listHref, periodLabel, shortPeriodLabel } from './dashboard-links'
 import { ScoreLines, Shares } from './charts'
-import { ChartWithFigures, DashboardPanel, Empty, FiguresTable, Num, Swatch, type PanelState } from './panel'
-import { CellLink } from '~/components/layout/plain-table'
+import type { OverviewData } from './panel-data'
+import { ChartWithFigures, DashboardPanel, Empty, FigureLink, FiguresTable, Num, Swatch, panelText, type PanelState } from './panel'
 import { MIN_POINT_CALLS, TREND_LINES, trendRows, type TrendRow } from './trend-points'
 
 const intervalWord: Record<TrendInterval, string> = { day: 'day', week: 'week', month: 'month' }
@@ -34,11 +33,11 @@ function TrendChart({ trend }: { trend: CallEvaluationDashboard['trend'] }) {
     `Each point holds at least ${MIN_POINT_CALLS} calls.`
   return (
     <>
-      <Text size="xs" c="dimmed" mb={4}>
+      <p className={panelText.dimmed} style={{ marginBottom: 4 }}>
         {pooled
           ? `Each point holds at least ${MIN_POINT_CALLS} calls: a quieter ${intervalWord[trend.interval]} joins the next. Point at one to see its calls.`
           : 'Point at a line to see the calls behind it.'}
-      </Text>
+      </p>
       <ScoreLines
         height={230}
         data={rows}
@@ -49,13 +48,7 @@ function TrendChart({ trend }: { trend: CallEvaluationDashboard['trend'] }) {
   )
 }
 
-export function TrendPanel({
-  panel,
-  filters,
-}: {
-  panel: PanelState<CallEvaluationDashboard>
-  filters: DashboardFilters
-}) {
+export function TrendPanel({ panel, filters }: { panel: PanelState<OverviewData>; filters: DashboardFilters }) {
   return (
     <DashboardPanel
       id="trend"
@@ -90,9 +83,9 @@ export function TrendPanel({
                   <tr key={p.period_start}>
                     <td>
                       {p.calls > 0 ? (
-                        <CellLink to={listHref(filters, bucketRange(p.period_start, trend.interval, filters))}>
+                        <FigureLink to={listHref(filters, bucketRange(p.period_start, trend.interval, filters))}>
                           {periodLabel(p.period_start, trend.interval)}
-                        </CellLink>
+                        </FigureLink>
                       ) : (
                         periodLabel(p.period_start, trend.interval)
                       )}
@@ -157,10 +150,10 @@ export function PurposePanel({
                   summary={`Donut chart of ${formatCount(d.total_calls)} calls by purpose: ${slices.map((s) => `${s.name} ${share(s.value)}`).join(', ')}.`}
                 />
                 {other ? (
-                  <Text size="xs" ta="center" mb={4}>
+                  <p className={panelText.note} style={{ textAlign: 'center', marginBottom: 4 }}>
                     <Swatch color={cssColor(OTHER_COLOR)} />
                     Grey: every other purpose, {share(other.value)} of calls
-                  </Text>
+                  </p>
                 ) : null}
               </>
             }
@@ -174,7 +167,7 @@ export function PurposePanel({
                   <tr key={r.purpose}>
                     <td>
                       {swatch(i)}
-                      <CellLink to={listHref(filters, { q: r.purpose.slice(0, 100) })}>{r.purpose}</CellLink>
+                      <FigureLink to={listHref(filters, { q: r.purpose.slice(0, 100) })}>{r.purpose}</FigureLink>
                     </td>
                     <Num>{formatCount(r.calls)}</Num>
                     <Num>{formatPct(r.calls_pct)}</Num>
@@ -198,13 +191,5 @@ export function PurposePanel({
         )
       }}
     </DashboardPanel>
-  )
-}
-
-export function StatusLine({ overview }: { overview: CallEvaluationDashboard }) {
-  return (
-    <Text size="xs" c="dimmed">
-      {overview.by_status.map((s) => `${statusLabel[s.status]} ${formatCount(s.count)}`).join(' · ')}
-    </Text>
   )
 }

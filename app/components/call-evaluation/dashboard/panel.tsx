@@ -1,9 +1,9 @@
-import { Alert, Card, Group, Text, Title } from '@mantine/core'
-import { Link, useLocation } from '@remix-run/react'
+import { Alert, Text } from '@mantine/core'
+import { Link, useLocation, type LinkProps } from '@remix-run/react'
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react'
 import classes from './panel.module.css'
 export { Swatch } from '~/components/charts/svg-charts'
-import { PlainTable } from '~/components/layout/plain-table'
+import { CellLink, PlainTable } from '~/components/layout/plain-table'
 import { TableScroll } from '~/components/layout/table-scroll'
 import { withParams } from '~/lib/list-links'
 
@@ -25,25 +25,25 @@ type Props<T> = {
   children: (data: T) => ReactNode
 }
 
-/** One dashboard panel: a titled section, or "unavailable" when its endpoint failed (the rest of the page stays). */
+/**
+ * One dashboard panel: a titled section, or "unavailable" when its endpoint failed (the rest of the
+ * page stays). Plain elements and panel.module.css draw it as Mantine's Card, Title and Text did:
+ * a dashboard has fifteen, and their inline styles were a tenth of its HTML (issue 20).
+ */
 export function DashboardPanel<T>({ id, title, description, aside, panel, children }: Props<T>) {
   const headingId = `${id}-heading`
   return (
-    <Card padding="sm" component="section" aria-labelledby={headingId} className={classes.panel}>
+    <section aria-labelledby={headingId} className={classes.panel}>
       <PanelContext.Provider value={{ id, headingId }}>
-        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap" mb={6}>
+        <div className={classes.top}>
           <div>
-            <Title order={2} size="h5" id={headingId} className={classes.heading}>
+            <h2 id={headingId} className={classes.heading}>
               {title}
-            </Title>
-            {description ? (
-              <Text size="xs" c="dimmed">
-                {description}
-              </Text>
-            ) : null}
+            </h2>
+            {description ? <p className={`${classes.note} ${classes.dimmed}`}>{description}</p> : null}
           </div>
           {panel.error === null ? aside : null}
-        </Group>
+        </div>
         {panel.error !== null ? (
           <Alert color="gray" variant="light" title={`${title} unavailable`} role="status" p="xs">
             <Text size="xs">{panel.error}</Text>
@@ -52,7 +52,7 @@ export function DashboardPanel<T>({ id, title, description, aside, panel, childr
           children(panel.data)
         )}
       </PanelContext.Provider>
-    </Card>
+    </section>
   )
 }
 
@@ -141,7 +141,7 @@ export function FiguresTable({
         <thead>
           <tr>
             {head.map(([text, numeric]) => (
-              <th key={text} className={numeric ? `${classes.th} ${classes.right}` : classes.th}>
+              <th key={text} className={numeric ? classes.thNum : classes.th}>
                 {text}
               </th>
             ))}
@@ -153,14 +153,62 @@ export function FiguresTable({
   )
 }
 
+/**
+ * A link in a panel's figures. Each leads to a page the call-evaluation tabs link to already (the
+ * list, agent performance, this dashboard), whose route Remix has found from those: no
+ * `data-discover` on each of a dashboard's hundred links. Any other still works, found on the click.
+ */
+export function FigureLink(props: LinkProps) {
+  return <CellLink discover="none" {...props} />
+}
+
 export function Num({ children }: { children: ReactNode }) {
-  return <td className={`${classes.num} ${classes.right}`}>{children}</td>
+  return <td className={classes.num}>{children}</td>
 }
 
 export function Empty({ children = 'No calls match these filters.' }: { children?: ReactNode }) {
+  return <p className={classes.empty}>{children}</p>
+}
+
+/** Panel text: xs, optionally dimmed; `stack` puts a panel's parts under each other, `row` beside. */
+export const panelText = {
+  note: classes.note,
+  dimmed: `${classes.note} ${classes.dimmed}`,
+  stack: classes.stack,
+  row: classes.row,
+}
+
+/** A dashboard page: its h1 and line under it, then its filters, figures and panels, each under the last. */
+export function DashboardPage({
+  title,
+  description,
+  children,
+}: {
+  title: ReactNode
+  description: ReactNode
+  children: ReactNode
+}) {
   return (
-    <Text size="sm" c="dimmed" ta="center" py="md">
+    <div className={classes.page}>
+      <div>
+        <h1 className={classes.title}>{title}</h1>
+        <p className={classes.lead}>{description}</p>
+      </div>
       {children}
-    </Text>
+    </div>
   )
+}
+
+type Span = 4 | 5 | 6 | 7 | 8 | 12
+
+/**
+ * The panels' grid: twelve columns from Mantine's md breakpoint, one below; `span` is a cell's width
+ * there. CSS classes, where Mantine's Grid wrote a style element per cell.
+ */
+export function PanelGrid({ children }: { children: ReactNode }) {
+  return <div className={classes.grid}>{children}</div>
+}
+
+export function PanelCell({ span, children }: { span: Span; children: ReactNode }) {
+  return <div className={classes[`span${span}`]}>{children}</div>
 }

@@ -1,15 +1,10 @@
-import { Group, Stack, Text } from '@mantine/core'
-import type {
-  AiAuditorAgreement,
-  AuditProductivity,
-  CallSentimentVsScore,
-  SentimentScorePoint,
-} from '#contract/dashboards'
+import type { AuditProductivity } from '#contract/dashboards'
 import { roleLabel } from '#contract/roles'
 import { formatScore } from '../evaluation-format'
 import { formatCount, formatMinutes, formatPct } from './dashboard-links'
 import { NamedBars, SentimentScatter } from './charts'
-import { ChartWithFigures, DashboardPanel, Empty, FiguresTable, Num, type PanelState } from './panel'
+import type { AgreementData, SentimentScatterData } from './panel-data'
+import { ChartWithFigures, DashboardPanel, Empty, FiguresTable, Num, panelText, type PanelState } from './panel'
 
 const BANDS = [
   { label: 'Negative (−1 to −0.25)', from: -1, to: -0.25 },
@@ -18,10 +13,10 @@ const BANDS = [
 ]
 
 /** The sampled calls summarised by customer sentiment band: how many, and their average score. */
-function bands(points: SentimentScorePoint[]) {
+function bands(points: SentimentScatterData['points']) {
   return BANDS.map((band) => {
-    const inBand = points.filter((p) => p.customer_sentiment >= band.from && p.customer_sentiment < band.to)
-    const average = inBand.length ? inBand.reduce((n, p) => n + p.score, 0) / inBand.length : null
+    const inBand = points.filter(([sentiment]) => sentiment >= band.from && sentiment < band.to)
+    const average = inBand.length ? inBand.reduce((n, [, score]) => n + score, 0) / inBand.length : null
     return { ...band, calls: inBand.length, average }
   })
 }
@@ -33,7 +28,7 @@ function strength(r: number | null) {
   return size < 0.1 ? 'no relation' : `${word} ${r > 0 ? 'positive' : 'negative'} relation`
 }
 
-export function CallSentimentPanel({ panel }: { panel: PanelState<CallSentimentVsScore> }) {
+export function CallSentimentPanel({ panel }: { panel: PanelState<SentimentScatterData> }) {
   return (
     <DashboardPanel
       id="call-sentiment"
@@ -45,17 +40,17 @@ export function CallSentimentPanel({ panel }: { panel: PanelState<CallSentimentV
         d.total_points === 0 ? (
           <Empty>No call has both a score and a customer sentiment.</Empty>
         ) : (
-          <Stack gap={6}>
-            <Text size="xs">
+          <div className={panelText.stack}>
+            <p className={panelText.note}>
               Pearson's r = <strong>{d.correlation === null ? '—' : d.correlation.toFixed(3)}</strong> over{' '}
               {formatCount(d.total_points)} calls: {strength(d.correlation)}.
               {d.points.length < d.total_points ? ` The chart shows an even sample of ${d.points.length}.` : ''}
-            </Text>
+            </p>
             <ChartWithFigures
               chart={
                 <SentimentScatter
                   height={200}
-                  points={d.points.map((p) => ({ x: p.customer_sentiment, y: p.score }))}
+                  points={d.points.map(([x, y]) => ({ x, y }))}
                   summary={`Scatter chart of ${formatCount(d.points.length)} calls, score against customer sentiment: ${strength(d.correlation)}. ${bands(
                     d.points,
                   )
@@ -78,14 +73,14 @@ export function CallSentimentPanel({ panel }: { panel: PanelState<CallSentimentV
                 </FiguresTable>
               }
             />
-          </Stack>
+          </div>
         )
       }
     </DashboardPanel>
   )
 }
 
-export function AgreementPanel({ panel }: { panel: PanelState<AiAuditorAgreement> }) {
+export function AgreementPanel({ panel }: { panel: PanelState<AgreementData> }) {
   return (
     <DashboardPanel
       id="agreement"
@@ -97,16 +92,14 @@ export function AgreementPanel({ panel }: { panel: PanelState<AiAuditorAgreement
         d.answers === 0 ? (
           <Empty>No reviewed calls in these filters.</Empty>
         ) : (
-          <Stack gap={6}>
-            <Group gap="lg">
-              <Text size="xs">
+          <div className={panelText.stack}>
+            <div className={panelText.row}>
+              <p className={panelText.note}>
                 Overall <strong>{formatPct(d.agreement_pct)}</strong> ({formatCount(d.agreed)} of{' '}
                 {formatCount(d.answers)} answers)
-              </Text>
-              <Text size="xs" c="dimmed">
-                {formatCount(d.reviewed_calls)} reviewed calls
-              </Text>
-            </Group>
+              </p>
+              <p className={panelText.dimmed}>{formatCount(d.reviewed_calls)} reviewed calls</p>
+            </div>
             <ChartWithFigures
               chart={
                 <NamedBars
@@ -137,13 +130,13 @@ export function AgreementPanel({ panel }: { panel: PanelState<AiAuditorAgreement
                 </FiguresTable>
               }
             />
-            {d.by_question.length > 0 ? (
-              <Text size="xs" c="dimmed">
-                Least agreed: “{d.by_question[0].question_text}” ({formatPct(d.by_question[0].agreement_pct)} of{' '}
-                {formatCount(d.by_question[0].answers)})
-              </Text>
+            {d.least_agreed ? (
+              <p className={panelText.dimmed}>
+                Least agreed: “{d.least_agreed.question_text}” ({formatPct(d.least_agreed.agreement_pct)} of{' '}
+                {formatCount(d.least_agreed.answers)})
+              </p>
             ) : null}
-          </Stack>
+          </div>
         )
       }
     </DashboardPanel>

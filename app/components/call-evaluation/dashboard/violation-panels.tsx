@@ -6,8 +6,7 @@ import type {
 } from '#contract/dashboards'
 import { failedCategoryHref, failedQuestionHref, formatCount, formatPct } from './dashboard-links'
 import { NamedBars } from './charts'
-import { ChartWithFigures, DashboardPanel, Empty, FiguresTable, Num, type PanelState } from './panel'
-import { CellLink } from '~/components/layout/plain-table'
+import { ChartWithFigures, DashboardPanel, Empty, FigureLink, FiguresTable, Num, type PanelState } from './panel'
 
 /** Ten bars at most, and room under them for the axis and its unit. */
 
@@ -49,7 +48,7 @@ export function FailedCategoriesPanel({
                 {results.map((r) => (
                   <tr key={r.category}>
                     <td>
-                      <CellLink to={failedCategoryHref(filters, r.category)}>{r.category}</CellLink>
+                      <FigureLink to={failedCategoryHref(filters, r.category)}>{r.category}</FigureLink>
                     </td>
                     <Num>{formatCount(r.failed)}</Num>
                     <Num>{formatCount(r.scored)}</Num>
@@ -104,7 +103,7 @@ export function CategoryViolationsPanel({
                 {results.map((r) => (
                   <tr key={r.category}>
                     <td>
-                      <CellLink to={failedCategoryHref(filters, r.category)}>{r.category}</CellLink>
+                      <FigureLink to={failedCategoryHref(filters, r.category)}>{r.category}</FigureLink>
                     </td>
                     <Num>{formatCount(r.failed_questions)}</Num>
                     <Num>{formatCount(r.answered_questions)}</Num>
@@ -148,13 +147,13 @@ export function TopViolationsPanel({
               <tr key={`${r.template.internal_id}-${r.rank}`}>
                 <Num>{r.rank}</Num>
                 <td>
-                  <CellLink
+                  <FigureLink
                     to={failedQuestionHref(filters, r)}
 
                     title={`Template: ${r.template.name}`}
                   >
                     {r.question_text}
-                  </CellLink>
+                  </FigureLink>
                 </td>
                 <td>{r.category}</td>
                 <Num>{formatCount(r.failed)}</Num>

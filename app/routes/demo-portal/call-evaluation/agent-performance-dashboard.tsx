@@ -1,8 +1,8 @@
-import { Grid, Stack, Text, Title } from '@mantine/core'
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData, useLocation, useRouteError, useRouteLoaderData } from '@remix-run/react'
 import { endpoints } from '#contract/endpoints'
 import { DashboardFilters } from '~/components/call-evaluation/dashboard/dashboard-filters'
+import { DashboardPage, PanelCell, PanelGrid } from '~/components/call-evaluation/dashboard/panel'
 import { AGENT_PERFORMANCE_PATH, listHref } from '~/components/call-evaluation/dashboard/dashboard-links'
 import {
   CategoryComparisonPanel,
@@ -44,19 +44,16 @@ export default function AgentPerformancePage() {
   const heading = isAgent ? 'Your performance' : agent ? agent.name : 'Agent performance'
 
   return (
-    <Stack gap="sm">
-      <div>
-        <Title order={1} size="h2">
-          {heading}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {isAgent
-            ? 'Your weekly scores and category averages, over your own calls.'
-            : agent
-              ? 'Their weekly scores and category averages against the team.'
-              : 'Pick an agent in the filters to compare them with the team; until then these are all agents together.'}
-        </Text>
-      </div>
+    <DashboardPage
+      title={heading}
+      description={
+        isAgent
+          ? 'Your weekly scores and category averages, over your own calls.'
+          : agent
+            ? 'Their weekly scores and category averages against the team.'
+            : 'Pick an agent in the filters to compare them with the team; until then these are all agents together.'
+      }
+    >
       <DashboardFilters
         key={search}
         action={AGENT_PERFORMANCE_PATH}
@@ -68,21 +65,21 @@ export default function AgentPerformancePage() {
       />
       <FiltersNotApplied errors={errors} what="figures" />
       {performance.data ? <PerformanceKpis data={performance.data} filters={filters} /> : null}
-      <Grid gutter="sm">
-        <Grid.Col span={{ base: 12, md: 7 }}>
+      <PanelGrid>
+        <PanelCell span={7}>
           <WeeklyTrendPanel panel={performance} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
+        </PanelCell>
+        <PanelCell span={5}>
           <CategoryComparisonPanel panel={performance} />
-        </Grid.Col>
-        <Grid.Col span={12}>
+        </PanelCell>
+        <PanelCell span={12}>
           <RecentEvaluationsPanel
             panel={recent}
             allHref={listHref(filters, { agent_id: agent?.id ?? filters.agent_id })}
           />
-        </Grid.Col>
-      </Grid>
-    </Stack>
+        </PanelCell>
+      </PanelGrid>
+    </DashboardPage>
   )
 }
 

@@ -1,12 +1,18 @@
 import { http } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { AgentLeaderBoard, CallEvaluationDashboard, TopTenViolations } from '#contract/dashboards'
+import type { AgentLeaderBoard, TopTenViolations } from '#contract/dashboards'
 import { paths } from '#contract/paths'
 import { args, run } from '#tests/fixtures/remix'
 import { requestWithTokens, tokensFor } from '#tests/fixtures/tokens'
 import { demoUsers, type DemoKey } from '#tests/fixtures/users'
 import { dashboardMock, dashboardQueries, resetDashboardMocks } from '#tests/mocks/dashboards'
 import { UPSTREAM, errorReply, server } from '#tests/mocks/handlers'
+import type {
+  AgreementData,
+  OverviewData,
+  SentimentScatterData,
+} from '~/components/call-evaluation/dashboard/panel-data'
+import { unpackRows, type Packed } from '~/lib/packed-rows'
 import { loader } from './evaluation-dashboard'
 
 type Panel<T> = { data: T | null; error: string | null }
@@ -16,9 +22,11 @@ type Body = {
   errors: Record<string, string[]>
   options: Record<string, unknown[]>
   panels: Record<string, Panel<unknown>> & {
-    overview: Panel<CallEvaluationDashboard>
+    overview: Panel<OverviewData>
     leaderBoard: Panel<AgentLeaderBoard>
     topViolations: Panel<TopTenViolations>
+    callSentiment: Panel<SentimentScatterData>
+    agreement: Panel<AgreementData>
   }
 }
 
@@ -40,9 +48,12 @@ const DASHBOARD_PATHS = [
   paths.auditProductivity,
 ]
 
+/** The loader's answer, its view (the pickers and the panels, sent as columns) read as the page reads it. */
 async function load(search = '', key: DemoKey = 'admin') {
   const request = await requestWithTokens(`${BASE}${search}`, tokensFor(key))
-  return run<Body>(() => loader(args(request)))
+  const result = await run<Body & { view: Packed<Pick<Body, 'options' | 'panels'>> }>(() => loader(args(request)))
+  if (result.thrown) return result
+  return { ...result, body: { ...result.body, ...unpackRows(result.body.view) } }
 }
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
@@ -70,6 +81,29 @@ describe('evaluation dashboard loader', () => {
     expect(result.body.options.departments.length).toBeGreaterThan(0)
     expect(result.body.options.locations.length).toBeGreaterThan(0)
     expect(result.body.options.templates.length).toBeGreaterThan(0)
+  })
+
+  it('sends the panels what they show, not whole records, and their rows as columns', async () => {
+    const { body } = await load()
+    // each field once for the whole board, not once a row
+    const board = (body.view as unknown as { panels: { leaderBoard: { data: { results: unknown } } } }).panels
+      .leaderBoard.data.results
+    expect(board).toMatchObject({ $rows: 3, $columns: { rank: [1, 2, 3] } })
+    expect(body.panels.leaderBoard.data?.results.map((row) => row.rank)).toEqual([1, 2, 3])
+    const scatter = body.panels.callSentiment.data!
+    expect(scatter.points.length).toBeGreaterThan(0)
+    // each call as [customer sentiment, score]: no ids, no field names
+    for (const point of scatter.points) {
+      expect(point).toEqual([expect.any(Number), expect.any(Number)])
+    }
+    const agreement = body.panels.agreement.data!
+    expect(agreement).not.toHaveProperty('by_question')
+    expect(agreement.least_agreed).toEqual({
+      question_text: expect.any(String),
+      agreement_pct: expect.any(Number),
+      answers: expect.any(Number),
+    })
+    expect(body.panels.overview.data).not.toHaveProperty('by_status')
   })
 
   it('forwards every filter to every endpoint, with each one’s own parameters', async () => {

@@ -1,6 +1,6 @@
-import { Grid, Group, Stack, Text, Title } from '@mantine/core'
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData, useLocation, useRouteError, useRouteLoaderData } from '@remix-run/react'
+import { useMemo } from 'react'
 import { endpoints } from '#contract/endpoints'
 import {
   AgentSentimentPanel,
@@ -9,6 +9,7 @@ import {
   OutliersPanel,
 } from '~/components/call-evaluation/dashboard/agent-panels'
 import { DashboardFilters } from '~/components/call-evaluation/dashboard/dashboard-filters'
+import { DashboardPage, PanelCell, PanelGrid } from '~/components/call-evaluation/dashboard/panel'
 import { DASHBOARD_PATH } from '~/components/call-evaluation/dashboard/dashboard-links'
 import { OverviewKpis } from '~/components/call-evaluation/dashboard/overview-kpis'
 import { PurposePanel, TrendPanel } from '~/components/call-evaluation/dashboard/overview-panels'
@@ -24,11 +25,13 @@ import {
 } from '~/components/call-evaluation/dashboard/violation-panels'
 import { ErrorScreen } from '~/components/error-screen'
 import type { loadPortalLayout } from '~/lib/portal-layout.server'
-import { readDashboardFilters, settle, throwIfAllFailed } from '~/services/dashboards.server'
+import { mapPanel, readDashboardFilters, settle, throwIfAllFailed } from '~/services/dashboards.server'
+import { agreementData, overviewData, sentimentScatterData } from '~/components/call-evaluation/dashboard/panel-data'
 import { loadFilterOptions } from '~/services/call-evaluation-lookups.server'
 import { createUpstream } from '~/services/upstream.server'
 import { pageTitle } from '~/theme'
 import { withParams } from '~/lib/list-links'
+import { packRows, unpackRows } from '~/lib/packed-rows'
 import { FiltersNotApplied } from '~/components/layout/list-filters'
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Evaluation dashboard') }]
@@ -74,8 +77,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     settle(api.request(endpoints.aiAuditorAgreement, { query: { ...filters, limit: 10 } })),
     settle(api.request(endpoints.auditProductivity, { query: filters })),
   ])
+  // the answers as the panels read them: what they show, not whole records
   const panels = {
-    overview,
+    overview: mapPanel(overview, overviewData),
     purposes,
     failedCategories,
     categoryViolations,
@@ -84,34 +88,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
     highlights,
     outliers,
     agentSentiment,
-    callSentiment,
-    agreement,
+    callSentiment: mapPanel(callSentiment, sentimentScatterData),
+    agreement: mapPanel(agreement, agreementData),
     productivity,
   }
   throwIfAllFailed(Object.values(panels))
-  return data({ filters, values, errors, options, panels }, { headers: api.headers })
+  // the pickers and the panels' rows as columns: they are inlined in the page for hydration
+  return data({ filters, values, errors, view: packRows({ options, panels }) }, { headers: api.headers })
 }
 
 export default function EvaluationDashboardPage() {
-  const { filters, values, errors, options, panels } = useLoaderData<typeof loader>()
+  const { filters, values, errors, view } = useLoaderData<typeof loader>()
+  const { options, panels } = useMemo(() => unpackRows(view), [view])
   const layout = useRouteLoaderData<typeof loadPortalLayout>('routes/demo-portal/layout')
   const isAgent = layout?.user.role === 'agent'
   const { search } = useLocation()
 
   return (
-    <Stack gap="sm">
-      <Group justify="space-between" align="flex-end" gap="xs">
-        <div>
-          <Title order={1} size="h2">
-            Evaluation dashboard
-          </Title>
-          <Text size="sm" c="dimmed">
-            {isAgent
-              ? 'Your calls as the AI and the QA team scored them.'
-              : 'How the floor is scoring, and where calls fail.'}
-          </Text>
-        </div>
-      </Group>
+    <DashboardPage
+      title="Evaluation dashboard"
+      description={
+        isAgent
+          ? 'Your calls as the AI and the QA team scored them.'
+          : 'How the floor is scoring, and where calls fail.'
+      }
+    >
       <DashboardFilters
         key={search}
         action={DASHBOARD_PATH}
@@ -123,49 +124,49 @@ export default function EvaluationDashboardPage() {
       />
       <FiltersNotApplied errors={errors} what="figures" />
       <OverviewKpis panel={panels.overview} filters={filters} />
-      <Grid gutter="sm">
-        <Grid.Col span={{ base: 12, md: 8 }}>
+      <PanelGrid>
+        <PanelCell span={8}>
           <TrendPanel panel={panels.overview} filters={filters} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
+        </PanelCell>
+        <PanelCell span={4}>
           <PurposePanel panel={panels.purposes} filters={filters} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
+        </PanelCell>
+        <PanelCell span={6}>
           <FailedCategoriesPanel panel={panels.failedCategories} filters={filters} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
+        </PanelCell>
+        <PanelCell span={6}>
           <CategoryViolationsPanel panel={panels.categoryViolations} filters={filters} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7 }}>
+        </PanelCell>
+        <PanelCell span={7}>
           <TopViolationsPanel panel={panels.topViolations} filters={filters} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
+        </PanelCell>
+        <PanelCell span={5}>
           <HighlightsPanel panel={panels.highlights} filters={filters} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7 }}>
+        </PanelCell>
+        <PanelCell span={7}>
           <LeaderBoardPanel
             panel={panels.leaderBoard}
             filters={filters}
             pageHref={(page) => withParams(DASHBOARD_PATH, search, { board_page: String(page) })}
           />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
+        </PanelCell>
+        <PanelCell span={5}>
           <OutliersPanel panel={panels.outliers} filters={filters} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
+        </PanelCell>
+        <PanelCell span={6}>
           <AgentSentimentPanel panel={panels.agentSentiment} filters={filters} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
+        </PanelCell>
+        <PanelCell span={6}>
           <CallSentimentPanel panel={panels.callSentiment} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
+        </PanelCell>
+        <PanelCell span={6}>
           <AgreementPanel panel={panels.agreement} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
+        </PanelCell>
+        <PanelCell span={6}>
           <ProductivityPanel panel={panels.productivity} />
-        </Grid.Col>
-      </Grid>
-    </Stack>
+        </PanelCell>
+      </PanelGrid>
+    </DashboardPage>
   )
 }
 
