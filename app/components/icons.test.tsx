@@ -17,10 +17,13 @@ describe('icons', () => {
   it('draws an icon as a reference to its symbol, sized and stroked as Tabler’s own', () => {
     const outline = renderToStaticMarkup(<icons.IconBell size={18} stroke={1.6} aria-hidden />)
     expect(outline).toMatch(
-      /^<svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><use href="[^"#]*icons[^"#]*\.svg#bell"><\/use><\/svg>$/,
+      /^<svg width="18" height="18" class="[^"]*outline[^"]*" style="stroke-width:1.6" aria-hidden="true"><use href="[^"#]*icons[^"#]*\.svg#bell"><\/use><\/svg>$/,
     )
+    // Tabler's default stroke and colour come from the stylesheet: nothing inline
+    expect(renderToStaticMarkup(<icons.IconBell />)).not.toContain('style=')
+    expect(renderToStaticMarkup(<icons.IconLock color="red" />)).toContain('style="color:red"')
     const filled = renderToStaticMarkup(<icons.IconPlayerPlayFilled title="Play" />)
-    expect(filled).toContain('fill="currentColor" stroke="none"')
+    expect(filled).toMatch(/class="[^"]*filled/)
     expect(filled).toContain('<title>Play</title>')
     expect(filled).toContain('#player-play-filled"')
   })
