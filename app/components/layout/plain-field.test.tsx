@@ -2,7 +2,7 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { PlainInput, PlainSelect } from './plain-field'
+import { PlainInput, PlainSelect, PlainTextarea } from './plain-field'
 
 describe('plain fields', () => {
   it('name their control by the label and say its error, as Mantine inputs do', () => {
@@ -45,5 +45,24 @@ describe('plain fields', () => {
     expect(within(select).getByRole('group', { name: 'Energy' })).toHaveTextContent('Collections')
     await userEvent.selectOptions(select, 'Card services')
     expect(select).toHaveValue('4')
+  })
+
+  it('keep the id they are given (conform’s), and read out a description before an error', () => {
+    render(
+      <PlainTextarea
+        id="template-description"
+        name="description"
+        label="Description"
+        description="What calls it is for"
+        error="Too long"
+        rows={2}
+        withAsterisk
+      />,
+    )
+    const box = screen.getByRole('textbox', { name: /Description/ })
+    expect(box).toHaveAttribute('id', 'template-description')
+    expect(box).toHaveAttribute('rows', '2')
+    expect(box).toBeInvalid()
+    expect(box).toHaveAccessibleDescription('What calls it is for Too long')
   })
 })

@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react'
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react'
 import classes from './plain-field.module.css'
 
 /** A select's options as Mantine's NativeSelect takes them: items, or groups of items. */
@@ -7,25 +13,62 @@ export type SelectData = readonly (SelectItem | { group: string; items: readonly
 
 type FieldProps = {
   label: ReactNode
+  /** A line between the label and the control, read out with it. */
+  description?: ReactNode
   error?: ReactNode
   /** Mantine's size xs (a dashboard's filter bar) rather than sm. */
   compact?: boolean
+  /** A star after the label: the field is required. */
+  withAsterisk?: boolean
+  /** The id of a description elsewhere that this field shares with others (read after its own). */
+  describedBy?: string
 }
 
 const fieldClass = (compact: boolean | undefined, className: string | undefined) =>
   [classes.field, compact ? classes.compact : null, className].filter(Boolean).join(' ')
 
-/** The label, the control and its error, tied together for screen readers as Mantine's InputWrapper does. */
-function useField(error: ReactNode) {
-  const id = useId()
+/**
+ * The label, the description, the control and its error, tied together for screen readers as
+ * Mantine's InputWrapper does. The control's id is the one given (conform's), else its own.
+ */
+function useField(
+  { label, description, error, withAsterisk, describedBy: shared }: FieldProps,
+  given: string | undefined,
+) {
+  const own = useId()
+  const id = given ?? own
+  const descriptionId = `${id}-description`
   const errorId = `${id}-error`
-  const described = error ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : { 'aria-invalid': false }
+  const describedBy = [description ? descriptionId : null, shared, error ? errorId : null].filter(Boolean).join(' ')
+  // aria-invalid only when it is: "false" on every field of a long form is bytes that say nothing
+  const control = {
+    id,
+    ...(error ? { 'aria-invalid': true } : {}),
+    ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+  }
+  const head = (
+    <>
+      <label className={classes.label} htmlFor={id}>
+        {label}
+        {withAsterisk ? (
+          <span className={classes.required} aria-hidden>
+            {' *'}
+          </span>
+        ) : null}
+      </label>
+      {description ? (
+        <p id={descriptionId} className={classes.description}>
+          {description}
+        </p>
+      ) : null}
+    </>
+  )
   const message = error ? (
     <div id={errorId} className={classes.error}>
       {error}
     </div>
   ) : null
-  return { id, described, message }
+  return { control, head, message }
 }
 
 /**
@@ -34,13 +77,16 @@ function useField(error: ReactNode) {
  */
 export function PlainSelect({
   label,
+  description,
   error,
+  withAsterisk,
+  describedBy,
   data,
   compact,
   className,
   ...select
 }: FieldProps & { data: SelectData } & SelectHTMLAttributes<HTMLSelectElement>) {
-  const { id, described, message } = useField(error)
+  const { control, head, message } = useField({ label, description, error, withAsterisk, describedBy }, select.id)
   const option = (item: SelectItem) => (
     <option key={item.value} value={item.value}>
       {item.label}
@@ -48,10 +94,8 @@ export function PlainSelect({
   )
   return (
     <div className={fieldClass(compact, className)}>
-      <label className={classes.label} htmlFor={id}>
-        {label}
-      </label>
-      <select id={id} className={`${classes.input} ${classes.select}`} {...described} {...select}>
+      {head}
+      <select {...select} {...control} className={`${classes.input} ${classes.select}`}>
         {data.map((entry) =>
           'group' in entry ? (
             <optgroup key={entry.group} label={entry.group}>
@@ -70,20 +114,42 @@ export function PlainSelect({
 /** A text, date, number or search input that looks like Mantine's TextInput (size sm, or xs when compact). */
 export function PlainInput({
   label,
+  description,
   error,
+  withAsterisk,
+  describedBy,
   compact,
   className,
   type = 'text',
   ...input
 }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
-  const { id, described, message } = useField(error)
+  const { control, head, message } = useField({ label, description, error, withAsterisk, describedBy }, input.id)
   const look = type === 'search' ? `${classes.input} ${classes.search}` : classes.input
   return (
     <div className={fieldClass(compact, className)}>
-      <label className={classes.label} htmlFor={id}>
-        {label}
-      </label>
-      <input id={id} type={type} className={look} {...described} {...input} />
+      {head}
+      <input {...input} {...control} type={type} className={look} />
+      {message}
+    </div>
+  )
+}
+
+/** A textarea that looks like Mantine's Textarea (size sm), `rows` high. */
+export function PlainTextarea({
+  label,
+  description,
+  error,
+  withAsterisk,
+  describedBy,
+  compact,
+  className,
+  ...textarea
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const { control, head, message } = useField({ label, description, error, withAsterisk, describedBy }, textarea.id)
+  return (
+    <div className={fieldClass(compact, className)}>
+      {head}
+      <textarea {...textarea} {...control} className={`${classes.input} ${classes.textarea}`} />
       {message}
     </div>
   )

@@ -1,5 +1,6 @@
 import { getInputProps, type FieldMetadata, type FormMetadata } from '@conform-to/react'
-import { Box, Button, Card, Checkbox, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Button, Checkbox } from '@mantine/core'
+import { PlainInput } from '~/components/layout/plain-field'
 import { IconChevronRight, IconPlus } from '~/components/icons'
 import { ListButtons } from './list-buttons'
 import { QuestionFieldset } from './question-fieldset'
@@ -50,59 +51,44 @@ export function CategoryFieldset({ form, category, listName, index, count, readO
     .join(' · ')
 
   return (
-    <Card
-      component="section"
-      aria-labelledby={headingId}
-      padding={0}
-      className={classes.category}
-      data-with-buttons={readOnly ? undefined : true}
-    >
+    <section aria-labelledby={headingId} className={classes.category} data-with-buttons={readOnly ? undefined : true}>
       {readOnly ? null : (
-        <Box className={classes.categoryButtons}>
+        <div className={classes.categoryButtons}>
           <ListButtons form={form} name={listName} index={index} count={count} label={`category ${index + 1}`} />
-        </Box>
+        </div>
       )}
       <details {...fold} className={classes.categoryDetails}>
         <summary className={classes.categorySummary}>
           <IconChevronRight size={18} aria-hidden className={classes.chevron} />
-          <Title order={2} size="h5" id={headingId} className={classes.categoryTitle}>
-            Category {index + 1}
-            {name ? `: ${name}` : ''}
-          </Title>
-          <Text span size="sm" c="dimmed" className={classes.categoryMeta}>
+          <h2 id={headingId} className={classes.categoryTitle}>
+            {`Category ${index + 1}${name ? `: ${name}` : ''}`}
+          </h2>
+          <span className={classes.categoryMeta}>
             {summary}
-            {errors ? (
-              <Text span inherit c="red.8" fw={600}>
-                {' · has errors'}
-              </Text>
-            ) : null}
-          </Text>
+            {errors ? <span className={classes.hasErrors}>{' · has errors'}</span> : null}
+          </span>
         </summary>
-        <Stack gap="md" px="md" pb="md">
-          <Grid gutter="sm">
-            <Grid.Col span={{ base: 12, sm: 9 }}>
-              <TextInput
-                {...getInputProps(c.name, { type: 'text', ...noAria })}
-                label="Category name"
-                placeholder="e.g. Opening"
-                error={c.name.errors?.[0]}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 3 }}>
-              <TextInput
-                {...getInputProps(c.weight, { type: 'number', ...noAria })}
-                min={1}
-                max={100}
-                label="Category weight"
-                error={c.weight.errors?.[0]}
-              />
-            </Grid.Col>
-          </Grid>
+        <div className={classes.categoryBody}>
+          <div className={classes.nameAndWeight}>
+            <PlainInput
+              {...getInputProps(c.name, { type: 'text', ...noAria })}
+              label="Category name"
+              placeholder="e.g. Opening"
+              error={c.name.errors?.[0]}
+            />
+            <PlainInput
+              {...getInputProps(c.weight, { type: 'number', ...noAria })}
+              min={1}
+              max={100}
+              label="Category weight"
+              error={c.weight.errors?.[0]}
+            />
+          </div>
           <Checkbox
             {...getInputProps(c.auto_failed, { type: 'checkbox', ...noAria })}
             label="Auto-fail: a failed question here fails the whole call"
           />
-          <Stack gap="sm">
+          <div className={classes.questions}>
             {questions.map((question, i) => (
               <QuestionFieldset
                 key={question.key}
@@ -115,14 +101,14 @@ export function CategoryFieldset({ form, category, listName, index, count, readO
                 readOnly={readOnly}
               />
             ))}
-          </Stack>
+          </div>
           {c.questions.errors ? (
-            <Text c="red.8" size="sm" role="alert">
+            <p className={classes.listError} role="alert">
               {c.questions.errors[0]}
-            </Text>
+            </p>
           ) : null}
           {readOnly ? null : (
-            <Group>
+            <div>
               <Button
                 type="submit"
                 variant="light"
@@ -133,10 +119,10 @@ export function CategoryFieldset({ form, category, listName, index, count, readO
               >
                 Add question
               </Button>
-            </Group>
+            </div>
           )}
-        </Stack>
+        </div>
       </details>
-    </Card>
+    </section>
   )
 }

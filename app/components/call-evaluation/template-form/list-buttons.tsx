@@ -1,7 +1,7 @@
 import type { FormMetadata } from '@conform-to/react'
-import { ActionIcon, Group } from '@mantine/core'
 import { IconArrowDown, IconArrowUp, IconTrash } from '~/components/icons'
 import type { ReactNode } from 'react'
+import classes from './template-form.module.css'
 
 type Props = {
   form: FormMetadata<Record<string, unknown>>
@@ -13,20 +13,21 @@ type Props = {
   label: string
 }
 
-function ListButton(props: { label: string; disabled: boolean; color?: string; children: ReactNode } & object) {
-  const { label, disabled, color = 'gray', children, ...button } = props
+function ListButton(props: { label: string; disabled: boolean; danger?: boolean; children: ReactNode } & object) {
+  const { label, disabled, danger = false, children, ...button } = props
+  // Mantine's subtle ActionIcon as a plain button: a template has a hundred of them
   return (
-    <ActionIcon
+    <button
       type="submit"
-      variant="subtle"
-      color={color}
+      className={classes.listButton}
+      data-danger={danger || undefined}
       aria-label={label}
       title={label}
       disabled={disabled}
       {...button}
     >
       {children}
-    </ActionIcon>
+    </button>
   )
 }
 
@@ -36,7 +37,7 @@ function ListButton(props: { label: string; disabled: boolean; color?: string; c
  */
 export function ListButtons({ form, name, index, count, label }: Props) {
   return (
-    <Group gap={2} wrap="nowrap">
+    <div className={classes.listButtons}>
       <ListButton
         label={`Move ${label} up`}
         disabled={index === 0}
@@ -53,12 +54,12 @@ export function ListButtons({ form, name, index, count, label }: Props) {
       </ListButton>
       <ListButton
         label={`Remove ${label}`}
-        color="red"
+        danger
         disabled={count === 1}
         {...form.remove.getButtonProps({ name, index })}
       >
         <IconTrash size={16} aria-hidden />
       </ListButton>
-    </Group>
+    </div>
   )
 }

@@ -5,7 +5,7 @@ import {
   type FieldMetadata,
   type FormMetadata,
 } from '@conform-to/react'
-import { Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core'
+import { PlainInput, PlainSelect, PlainTextarea } from '~/components/layout/plain-field'
 import { ListButtons } from './list-buttons'
 import type { QuestionFormValue } from './value'
 import classes from './template-form.module.css'
@@ -42,6 +42,8 @@ type Props = {
 export function QuestionFieldset({ form, question, listName, index, count, label, readOnly }: Props) {
   const q = question.getFieldset()
   const headingId = `${question.id}-heading`
+  // the four timing fields share one explanation, read out with each of them
+  const timingId = `${question.id}-timing`
   const conditional = [
     q.within_first_s,
     q.within_last_s,
@@ -51,96 +53,98 @@ export function QuestionFieldset({ form, question, listName, index, count, label
   ].some((f) => (typeof f.initialValue === 'string' && f.initialValue !== '') || f.errors)
   const fold = useFold(conditional)
   return (
-    <Paper role="group" aria-labelledby={headingId} withBorder bg="gray.0" p="sm" radius="md">
-      <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Text fw={600} size="sm" id={headingId}>
-            Question {index + 1}
-          </Text>
-          {readOnly ? null : <ListButtons form={form} name={listName} index={index} count={count} label={label} />}
-        </Group>
-        <Textarea
-          {...getTextareaProps(q.question_text, noAria)}
-          label="Question"
-          placeholder="Did the agent …?"
-          minRows={2}
-          autosize={false}
-          error={q.question_text.errors?.[0]}
+    <div role="group" aria-labelledby={headingId} className={classes.question}>
+      <div className={classes.questionHead}>
+        <p className={classes.questionTitle} id={headingId}>
+          {`Question ${index + 1}`}
+        </p>
+        {readOnly ? null : <ListButtons form={form} name={listName} index={index} count={count} label={label} />}
+      </div>
+      <PlainTextarea
+        {...getTextareaProps(q.question_text, noAria)}
+        label="Question"
+        placeholder="Did the agent …?"
+        rows={2}
+        error={q.question_text.errors?.[0]}
+      />
+      <div className={classes.columns3}>
+        <PlainInput
+          {...getInputProps(q.weight, { type: 'number', ...noAria })}
+          min={1}
+          max={100}
+          label="Weight"
+          error={q.weight.errors?.[0]}
         />
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-          <TextInput
-            {...getInputProps(q.weight, { type: 'number', ...noAria })}
-            min={1}
-            max={100}
-            label="Weight"
-            error={q.weight.errors?.[0]}
-          />
-          <NativeSelect
-            {...getSelectProps(q.expected_answer, noAria)}
-            label="Expected answer"
-            data={answerOptions}
-            error={q.expected_answer.errors?.[0]}
-          />
-          <NativeSelect {...getSelectProps(q.speaker, noAria)} label="Said by" data={speakerOptions} />
-        </SimpleGrid>
-        <Textarea
-          {...getTextareaProps(q.evidence_phrases, noAria)}
-          label="Evidence phrases"
-          description="One phrase a line. Any of them, said by the speaker above, answers the question yes."
-          minRows={3}
-          error={allErrorsOf(q.evidence_phrases)}
+        <PlainSelect
+          {...getSelectProps(q.expected_answer, noAria)}
+          label="Expected answer"
+          data={answerOptions}
+          error={q.expected_answer.errors?.[0]}
         />
-        <details className={classes.details} {...fold}>
-          <summary>Timing and conditions</summary>
-          <Stack gap="sm" mt="sm">
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <TextInput
-                {...getInputProps(q.within_first_s, { type: 'number', ...noAria })}
-                min={1}
-                label="Within the first seconds"
-                description="Leave empty for anywhere in the call"
-                error={q.within_first_s.errors?.[0]}
-              />
-              <TextInput
-                {...getInputProps(q.within_last_s, { type: 'number', ...noAria })}
-                min={1}
-                label="Within the last seconds"
-                description="Or only near the end of the call"
-                error={q.within_last_s.errors?.[0]}
-              />
-              <TextInput
-                {...getInputProps(q.within_first_messages, { type: 'number', ...noAria })}
-                min={1}
-                label="Within the first messages"
-                description="Chats and e-mails: the speaker's first messages. Empty: one chat message per 15 s, an e-mail thread's first"
-                error={q.within_first_messages.errors?.[0]}
-              />
-              <TextInput
-                {...getInputProps(q.within_last_messages, { type: 'number', ...noAria })}
-                min={1}
-                label="Within the last messages"
-                description="Or only the speaker's last messages. Empty: one chat message per 15 s, every e-mail"
-                error={q.within_last_messages.errors?.[0]}
-              />
-            </SimpleGrid>
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <Textarea
-                {...getTextareaProps(q.applies_when_phrases, noAria)}
-                label="Applies only when someone says"
-                description="One phrase a line; empty means the question always applies"
-                minRows={2}
-                error={allErrorsOf(q.applies_when_phrases)}
-              />
-              <NativeSelect
-                {...getSelectProps(q.applies_when_speaker, noAria)}
-                label="Said by"
-                description="Who says the phrases that make it apply"
-                data={speakerOptions}
-              />
-            </SimpleGrid>
-          </Stack>
-        </details>
-      </Stack>
-    </Paper>
+        <PlainSelect {...getSelectProps(q.speaker, noAria)} label="Said by" data={speakerOptions} />
+      </div>
+      <PlainTextarea
+        {...getTextareaProps(q.evidence_phrases, noAria)}
+        label="Evidence phrases"
+        description="One phrase a line. Any of them, said by the speaker above, answers the question yes."
+        rows={3}
+        error={allErrorsOf(q.evidence_phrases)}
+      />
+      <details className={classes.details} {...fold}>
+        <summary>Timing and conditions</summary>
+        <div className={classes.conditions}>
+          <p id={timingId} className={classes.timingHelp}>
+            Count from the start or the end of the call: in seconds, or in the speaker&apos;s messages for chats and
+            e-mails. Leave a field empty for no limit. Without a message count, a chat counts one message per 15 s, and
+            an e-mail thread its first e-mail from the start, every e-mail from the end.
+          </p>
+          <div className={classes.columns2}>
+            <PlainInput
+              {...getInputProps(q.within_first_s, { type: 'number', ...noAria })}
+              min={1}
+              label="Within the first seconds"
+              describedBy={timingId}
+              error={q.within_first_s.errors?.[0]}
+            />
+            <PlainInput
+              {...getInputProps(q.within_last_s, { type: 'number', ...noAria })}
+              min={1}
+              label="Within the last seconds"
+              describedBy={timingId}
+              error={q.within_last_s.errors?.[0]}
+            />
+            <PlainInput
+              {...getInputProps(q.within_first_messages, { type: 'number', ...noAria })}
+              min={1}
+              label="Within the first messages"
+              describedBy={timingId}
+              error={q.within_first_messages.errors?.[0]}
+            />
+            <PlainInput
+              {...getInputProps(q.within_last_messages, { type: 'number', ...noAria })}
+              min={1}
+              label="Within the last messages"
+              describedBy={timingId}
+              error={q.within_last_messages.errors?.[0]}
+            />
+          </div>
+          <div className={classes.columns2}>
+            <PlainTextarea
+              {...getTextareaProps(q.applies_when_phrases, noAria)}
+              label="Applies only when someone says"
+              description="One phrase a line; empty means the question always applies"
+              rows={2}
+              error={allErrorsOf(q.applies_when_phrases)}
+            />
+            <PlainSelect
+              {...getSelectProps(q.applies_when_speaker, noAria)}
+              label="Said by"
+              description="Who says the phrases that make it apply"
+              data={speakerOptions}
+            />
+          </div>
+        </div>
+      </details>
+    </div>
   )
 }

@@ -6,7 +6,8 @@ import {
   type FormMetadata,
   type SubmissionResult,
 } from '@conform-to/react'
-import { Alert, Button, Card, Group, Stack, Text, TextInput, Textarea } from '@mantine/core'
+import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core'
+import { PlainInput, PlainTextarea } from '~/components/layout/plain-field'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { IconPlus } from '~/components/icons'
 import type { Template, TemplateInput } from '#contract/templates'
@@ -46,7 +47,8 @@ export function TemplateForm({ template, lastResult, readOnly }: Props) {
     },
   )
   const [form, fields] = useForm<TemplateFormValue, TemplateInput>({
-    id: `template-${template?.template_internal_id ?? 'new'}`,
+    // short: every field's id, label and description repeat it (the route keys the form by template)
+    id: 'template',
     lastResult,
     defaultValue: template ? toFormValue(template) : newTemplateValue,
     ...checks.options,
@@ -72,18 +74,18 @@ export function TemplateForm({ template, lastResult, readOnly }: Props) {
           <Stack gap="lg">
             <Card padding="md" component="section" aria-label="Template details">
               <Stack gap="sm">
-                <TextInput
+                <PlainInput
                   {...getInputProps(fields.name, { type: 'text', ...noAria })}
                   label="Template name"
                   placeholder="e.g. Inbound customer service"
                   withAsterisk={!readOnly}
                   error={fields.name.errors?.[0]}
                 />
-                <Textarea
+                <PlainTextarea
                   {...getTextareaProps(fields.description, noAria)}
                   label="Description"
                   description="What calls it is for and what it checks"
-                  minRows={2}
+                  rows={2}
                   error={fields.description.errors?.[0]}
                 />
               </Stack>
