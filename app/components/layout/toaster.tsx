@@ -96,7 +96,7 @@ function ScriptedToaster({ toast }: { toast: ShownToast | null }) {
       ) : null}
       {mounted ? (
         <Suspense fallback={null}>
-          <Notifications position="top-right" zIndex={1000} />
+          <Notifications position="top-right" zIndex={1000} className={classes.belowHeader} />
         </Suspense>
       ) : null}
     </>
