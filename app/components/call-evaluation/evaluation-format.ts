@@ -1,6 +1,7 @@
 // Labels and formatting for the evaluation pages. Types only from the contract: importing its values
 // would pull zod into the browser bundle.
 import type { AnswerValue, EvaluationStatus } from '#contract/evaluations'
+import type { TagColor } from '~/components/layout/tag'
 
 export const EVALUATIONS_PATH = '/demo-portal/solutions/call-evaluation'
 export const evaluationListPath = `${EVALUATIONS_PATH}/evaluation-list`
@@ -13,7 +14,7 @@ export const statusLabel: Record<EvaluationStatus, string> = {
   acknowledged: 'Acknowledged',
   disputed: 'Disputed',
 }
-export const statusColor: Record<EvaluationStatus, string> = {
+export const statusColor: Record<EvaluationStatus, TagColor> = {
   ai_evaluated: 'blue',
   under_review: 'yellow',
   reviewed: 'teal',

@@ -1,10 +1,10 @@
 import { channelLabel } from '~/components/agent-scoring/format'
-import { Badge } from '@mantine/core'
 import { Link } from '@remix-run/react'
 import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconSelector } from '~/components/icons'
 import type { EvaluationOrdering, EvaluationSummary } from '#contract/evaluations'
 import { ListPager } from '~/components/layout/list-pager'
 import { PlainTable, tableClasses } from '~/components/layout/plain-table'
+import { Tag } from '~/components/layout/tag'
 import classes from './evaluation-table.module.css'
 import {
   evaluationDetailPath,
@@ -17,8 +17,47 @@ import {
 
 type SortKey = 'call_time' | 'agent' | 'ai_score' | 'auditor_score' | 'duration'
 
+/** What a row shows of an evaluation: the list's loader sends only this (no purpose, no ids but the call's). */
+export type EvaluationRow = Pick<
+  EvaluationSummary,
+  | 'id'
+  | 'channel'
+  | 'call_time'
+  | 'duration_s'
+  | 'customer_name'
+  | 'status'
+  | 'scoring_status'
+  | 'ai_score'
+  | 'auditor_score'
+  | 'auto_fail'
+> & {
+  agent: { name: string }
+  campaign: { name: string }
+  service: { name: string } | null
+  template: { name: string; version: number }
+}
+
+export function evaluationRow(e: EvaluationSummary): EvaluationRow {
+  return {
+    id: e.id,
+    channel: e.channel,
+    call_time: e.call_time,
+    duration_s: e.duration_s,
+    customer_name: e.customer_name,
+    status: e.status,
+    scoring_status: e.scoring_status,
+    ai_score: e.ai_score,
+    auditor_score: e.auditor_score,
+    auto_fail: e.auto_fail,
+    agent: { name: e.agent.name },
+    campaign: { name: e.campaign.name },
+    service: e.service && { name: e.service.name },
+    template: { name: e.template.name, version: e.template.version },
+  }
+}
+
 type Props = {
-  evaluations: EvaluationSummary[]
+  evaluations: EvaluationRow[]
   ordering: EvaluationOrdering
   sortHref: (ordering: EvaluationOrdering) => string
 }
@@ -71,9 +110,7 @@ export function EvaluationTable({ evaluations, ordering, sortHref }: Props) {
                   {formatDateTime(e.call_time)}
                 </Link>
                 <div className={tableClasses.sub}>
-                  #{e.id}
-                  {e.channel === 'call' ? '' : ` · ${channelLabel[e.channel]}`}
-                  {e.customer_name ? ` · ${e.customer_name}` : ''}
+                  {`#${e.id}${e.channel === 'call' ? '' : ` · ${channelLabel[e.channel]}`}${e.customer_name ? ` · ${e.customer_name}` : ''}`}
                 </div>
               </td>
               <td data-label="Agent">{e.agent.name}</td>
@@ -83,39 +120,34 @@ export function EvaluationTable({ evaluations, ordering, sortHref }: Props) {
               </td>
               <td data-label="Template">
                 <div>{e.template.name}</div>
-                <div className={tableClasses.sub}>v{e.template.version}</div>
+                <div className={tableClasses.sub}>{`v${e.template.version}`}</div>
               </td>
               <td data-label="AI score">
                 {e.scoring_status === 'completed' ? (
                   formatScore(e.ai_score)
                 ) : (
-                  <Badge color={e.scoring_status === 'failed' ? 'red' : 'blue'} variant="light" size="sm">
+                  <Tag color={e.scoring_status === 'failed' ? 'red' : 'blue'} size="sm">
                     {e.scoring_status === 'failed' ? 'Scoring failed' : 'Scoring…'}
-                  </Badge>
+                  </Tag>
                 )}
               </td>
               <td data-label="Auditor score">{formatScore(e.auditor_score)}</td>
               <td data-label="Auto-fail">
                 {e.auto_fail ? (
                   // the browser's own tooltip: a tooltip library on every list page is not worth one sentence
-                  <Badge
+                  <Tag
                     color="red"
-                    variant="light"
-                    miw="max-content"
-                    tt="none"
                     title="An auto-fail category failed"
-                    leftSection={<IconAlertTriangle size={12} aria-hidden />}
+                    icon={<IconAlertTriangle size={12} aria-hidden />}
                   >
                     Auto-fail
-                  </Badge>
+                  </Tag>
                 ) : (
                   <span className={tableClasses.dimmed}>No</span>
                 )}
               </td>
               <td data-label="Status">
-                <Badge color={statusColor[e.status]} variant="light" miw="max-content" tt="none">
-                  {statusLabel[e.status]}
-                </Badge>
+                <Tag color={statusColor[e.status]}>{statusLabel[e.status]}</Tag>
               </td>
               <td data-label="Duration">{formatDuration(e.duration_s)}</td>
             </tr>

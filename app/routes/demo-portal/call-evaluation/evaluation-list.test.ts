@@ -1,21 +1,23 @@
 import { http } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Paged } from '#contract/envelope'
-import type { EvaluationListQuery, EvaluationSummary } from '#contract/evaluations'
+import type { EvaluationListQuery } from '#contract/evaluations'
+import type { EvaluationRow } from '~/components/call-evaluation/evaluation-table'
 import { paths } from '#contract/paths'
-import { EVALUATION_COUNT } from '#tests/fixtures/evaluations'
+import { EVALUATION_COUNT, campaigns } from '#tests/fixtures/evaluations'
 import { args, run } from '#tests/fixtures/remix'
 import { requestWithTokens, tokensFor } from '#tests/fixtures/tokens'
-import { demoUsers, type DemoKey } from '#tests/fixtures/users'
+import type { DemoKey } from '#tests/fixtures/users'
 import { resetEvaluationMocks } from '#tests/mocks/evaluations'
 import { UPSTREAM, errorReply, server } from '#tests/mocks/handlers'
+import { unpackRows, type Packed } from '~/lib/packed-rows'
 import { loader } from './evaluation-list'
 
 type Body = {
   query: EvaluationListQuery
   values: Record<string, string>
   errors: Record<string, string[]>
-  page: Paged<EvaluationSummary> | null
+  page: Paged<EvaluationRow> | null
   error: string | null
   options: Record<
     'campaigns' | 'services' | 'agents' | 'supervisors' | 'departments' | 'locations' | 'templates',
@@ -25,9 +27,14 @@ type Body = {
 
 const BASE = '/demo-portal/solutions/call-evaluation/evaluation-list'
 
+/** The loader's answer, its page's rows (sent as columns) read as the page reads them. */
 async function load(search = '', key: DemoKey = 'auditor') {
   const request = await requestWithTokens(`${BASE}${search}`, tokensFor(key))
-  return run<Body>(() => loader(args(request)))
+  const result = await run<Omit<Body, 'page'> & { page: Packed<NonNullable<Body['page']>> | null }>(() =>
+    loader(args(request)),
+  )
+  if (result.thrown) return result as unknown as typeof result & { body: Body }
+  return { ...result, body: { ...result.body, page: result.body.page && unpackRows(result.body.page) } }
 }
 
 /** Records the upstream list calls' query strings, then lets the normal handler answer. */
@@ -44,6 +51,16 @@ function recordListCalls() {
 beforeEach(() => resetEvaluationMocks())
 
 describe('evaluation list loader', () => {
+  it('sends the rows as columns: the page carries each field once, not once a row', async () => {
+    const request = await requestWithTokens(BASE, tokensFor('auditor'))
+    const raw = await run<{ page: { results: unknown } }>(() => loader(args(request)))
+    expect(raw.body.page.results).toMatchObject({ $rows: 10, $columns: { id: expect.any(Array) } })
+    // and only what the table shows: no purpose, no supervisor, no ids of the people
+    const columns = Object.keys((raw.body.page.results as { $columns: object }).$columns)
+    expect(columns).not.toContain('purpose')
+    expect(columns).not.toContain('supervisor')
+  })
+
   it('loads the first page with the lookups for the filters', async () => {
     const result = await load()
     expect(result.status).toBe(200)
@@ -87,8 +104,8 @@ describe('evaluation list loader', () => {
     expect(result.body.errors).toEqual({})
     expect(result.body.values.campaign_id).toBe('1')
     for (const e of result.body.page!.results) {
-      expect(e.campaign.id).toBe(1)
-      expect(e.agent.id).toBe(21)
+      expect(e.campaign.name).toBe(campaigns[0].name)
+      expect(e.agent.name).toBe('Priya Nair')
     }
   })
 
@@ -138,7 +155,8 @@ describe('evaluation list loader', () => {
       campaign_id: '2',
       ordering: '-call_time',
     })
-    expect(result.body.page?.results.every((e) => e.campaign.id === 2)).toBe(true)
+    // the rows say the campaign by name (what the table shows)
+    expect(result.body.page?.results.every((e) => e.campaign.name === campaigns[1].name)).toBe(true)
   })
 
   it('reports a start date after the end date on the end date', async () => {
@@ -162,7 +180,7 @@ describe('evaluation list loader', () => {
     const result = await load('', 'agent')
     expect(result.body.options.agents).toEqual([])
     expect(result.body.page?.results.length).toBeGreaterThan(0)
-    expect(result.body.page?.results.every((e) => e.agent.id === demoUsers.agent.id)).toBe(true)
+    expect(result.body.page?.results.every((e) => e.agent.name === 'Grace Agent')).toBe(true)
   })
 
   it('asks for the list, the lookups and both people lists at once', async () => {
