@@ -113,16 +113,16 @@ export function EvaluationTable({ evaluations, ordering, sortHref }: Props) {
                   {`#${e.id}${e.channel === 'call' ? '' : ` · ${channelLabel[e.channel]}`}${e.customer_name ? ` · ${e.customer_name}` : ''}`}
                 </div>
               </td>
-              <td data-label="Agent">{e.agent.name}</td>
-              <td data-label="Campaign / service">
+              <td>{e.agent.name}</td>
+              <td>
                 <div>{e.campaign.name}</div>
                 <div className={tableClasses.sub}>{e.service?.name ?? 'No service'}</div>
               </td>
-              <td data-label="Template">
+              <td>
                 <div>{e.template.name}</div>
                 <div className={tableClasses.sub}>{`v${e.template.version}`}</div>
               </td>
-              <td data-label="AI score">
+              <td>
                 {e.scoring_status === 'completed' ? (
                   formatScore(e.ai_score)
                 ) : (
@@ -131,8 +131,8 @@ export function EvaluationTable({ evaluations, ordering, sortHref }: Props) {
                   </Tag>
                 )}
               </td>
-              <td data-label="Auditor score">{formatScore(e.auditor_score)}</td>
-              <td data-label="Auto-fail">
+              <td>{formatScore(e.auditor_score)}</td>
+              <td>
                 {e.auto_fail ? (
                   // the browser's own tooltip: a tooltip library on every list page is not worth one sentence
                   <Tag
@@ -146,10 +146,10 @@ export function EvaluationTable({ evaluations, ordering, sortHref }: Props) {
                   <span className={tableClasses.dimmed}>No</span>
                 )}
               </td>
-              <td data-label="Status">
+              <td>
                 <Tag color={statusColor[e.status]}>{statusLabel[e.status]}</Tag>
               </td>
-              <td data-label="Duration">{formatDuration(e.duration_s)}</td>
+              <td>{formatDuration(e.duration_s)}</td>
             </tr>
           ))}
         </tbody>
