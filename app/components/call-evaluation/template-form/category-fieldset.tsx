@@ -4,7 +4,7 @@ import { PlainInput } from '~/components/layout/plain-field'
 import { IconChevronRight, IconPlus } from '~/components/icons'
 import { ListButtons } from './list-buttons'
 import { QuestionFieldset } from './question-fieldset'
-import { emptyQuestion, type CategoryFormValue } from './value'
+import { emptyQuestion, formEntries, type CategoryFormValue } from './value'
 import classes from './template-form.module.css'
 import { useFold } from './use-fold'
 
@@ -57,7 +57,7 @@ export function CategoryFieldset({ form, category, listName, index, count, readO
           <ListButtons form={form} name={listName} index={index} count={count} label={`category ${index + 1}`} />
         </div>
       )}
-      <details {...fold} className={classes.categoryDetails}>
+      <details {...fold.props} className={classes.categoryDetails}>
         <summary className={classes.categorySummary}>
           <IconChevronRight size={18} aria-hidden className={classes.chevron} />
           <h2 id={headingId} className={classes.categoryTitle}>
@@ -68,61 +68,106 @@ export function CategoryFieldset({ form, category, listName, index, count, readO
             {errors ? <span className={classes.hasErrors}>{' · has errors'}</span> : null}
           </span>
         </summary>
-        <div className={classes.categoryBody}>
-          <div className={classes.nameAndWeight}>
-            <PlainInput
-              {...getInputProps(c.name, { type: 'text', ...noAria })}
-              label="Category name"
-              placeholder="e.g. Opening"
-              error={c.name.errors?.[0]}
-            />
-            <PlainInput
-              {...getInputProps(c.weight, { type: 'number', ...noAria })}
-              min={1}
-              max={100}
-              label="Category weight"
-              error={c.weight.errors?.[0]}
-            />
-          </div>
-          <Checkbox
-            {...getInputProps(c.auto_failed, { type: 'checkbox', ...noAria })}
-            label="Auto-fail: a failed question here fails the whole call"
-          />
-          <div className={classes.questions}>
-            {questions.map((question, i) => (
-              <QuestionFieldset
-                key={question.key}
-                form={form}
-                question={question}
-                listName={c.questions.name}
-                index={i}
-                count={questions.length}
-                label={`question ${i + 1} in category ${index + 1}`}
-                readOnly={readOnly}
+        {/* a read-only view (a disabled fieldset: no button works) draws them all */}
+        {fold.drawn || readOnly ? (
+          <div className={classes.categoryBody}>
+            <div className={classes.nameAndWeight}>
+              <PlainInput
+                {...getInputProps(c.name, { type: 'text', ...noAria })}
+                label="Category name"
+                placeholder="e.g. Opening"
+                error={c.name.errors?.[0]}
               />
-            ))}
-          </div>
-          {c.questions.errors ? (
-            <p className={classes.listError} role="alert">
-              {c.questions.errors[0]}
-            </p>
-          ) : null}
-          {readOnly ? null : (
-            <div>
-              <Button
-                type="submit"
-                variant="light"
-                size="sm"
-                leftSection={<IconPlus size={16} aria-hidden />}
-                aria-label={`Add question to category ${index + 1}`}
-                {...form.insert.getButtonProps({ name: c.questions.name, defaultValue: emptyQuestion })}
-              >
-                Add question
-              </Button>
+              <PlainInput
+                {...getInputProps(c.weight, { type: 'number', ...noAria })}
+                min={1}
+                max={100}
+                label="Category weight"
+                error={c.weight.errors?.[0]}
+              />
             </div>
-          )}
-        </div>
+            <Checkbox
+              {...getInputProps(c.auto_failed, { type: 'checkbox', ...noAria })}
+              label="Auto-fail: a failed question here fails the whole call"
+            />
+            <div className={classes.questions}>
+              {questions.map((question, i) => (
+                <QuestionFieldset
+                  key={question.key}
+                  form={form}
+                  question={question}
+                  listName={c.questions.name}
+                  index={i}
+                  count={questions.length}
+                  label={`question ${i + 1} in category ${index + 1}`}
+                  readOnly={readOnly}
+                />
+              ))}
+            </div>
+            {c.questions.errors ? (
+              <p className={classes.listError} role="alert">
+                {c.questions.errors[0]}
+              </p>
+            ) : null}
+            {readOnly ? null : (
+              <div>
+                <Button
+                  type="submit"
+                  variant="light"
+                  size="sm"
+                  leftSection={<IconPlus size={16} aria-hidden />}
+                  aria-label={`Add question to category ${index + 1}`}
+                  {...form.insert.getButtonProps({ name: c.questions.name, defaultValue: emptyQuestion })}
+                >
+                  Add question
+                </Button>
+              </div>
+            )}
+          </div>
+        ) : (
+          <FoldedCategory form={form} category={category} index={index} onEdit={fold.draw} />
+        )}
       </details>
     </section>
+  )
+}
+
+type FoldedProps = Pick<Props, 'form' | 'category' | 'index'> & { onEdit: () => void }
+
+/**
+ * A folded category that was never opened: what it holds, posted as hidden fields (a saved template's
+ * fields for every question are most of the page's weight), its questions listed, and a button that
+ * draws the fields: in place with JavaScript; without it, a round trip whose answer has this category
+ * open (conform's validate intent, which the action answers with the form as posted).
+ */
+function FoldedCategory({ form, category, index, onEdit }: FoldedProps) {
+  const questions = category.getFieldset().questions.getFieldList()
+  return (
+    <div className={classes.categoryBody}>
+      {formEntries(category.value, category.name).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <ol className={classes.foldedQuestions}>
+        {questions.map((q) => {
+          const text = q.getFieldset().question_text.value
+          return <li key={q.key}>{typeof text === 'string' && text !== '' ? text : 'A question without its text'}</li>
+        })}
+      </ol>
+      <div>
+        <Button
+          type="submit"
+          variant="light"
+          size="sm"
+          {...form.validate.getButtonProps({ name: category.name })}
+          formNoValidate
+          onClick={(event) => {
+            event.preventDefault()
+            onEdit()
+          }}
+        >
+          {`Edit category ${index + 1}`}
+        </Button>
+      </div>
+    </div>
   )
 }

@@ -90,7 +90,7 @@ export function QuestionFieldset({ form, question, listName, index, count, label
         rows={3}
         error={allErrorsOf(q.evidence_phrases)}
       />
-      <details className={classes.details} {...fold}>
+      <details className={classes.details} {...fold.props}>
         <summary>Timing and conditions</summary>
         <div className={classes.conditions}>
           <p id={timingId} className={classes.timingHelp}>

@@ -28,10 +28,13 @@ type Props = {
 const noAria = { ariaAttributes: false } as const
 const loadChecks = () => import('./schema')
 
-/** The category the last add, move or remove was inside (the action's answer without JavaScript), if any. */
+/**
+ * The category the last add, move or remove was inside, or the one whose fields were asked for
+ * ("Edit category 2", a validate intent): the action's answer without JavaScript opens it.
+ */
 function activeCategory(lastResult: SubmissionResult<string[]> | undefined) {
   const intent = lastResult?.intent
-  if (!intent || !(intent.type === 'insert' || intent.type === 'remove' || intent.type === 'reorder')) return null
+  if (!intent || !['insert', 'remove', 'reorder', 'validate'].includes(intent.type)) return null
   const inside = /^categories\[(\d+)\]/.exec(String(intent.payload.name))
   return inside ? Number(inside[1]) : null
 }

@@ -1,17 +1,33 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent, type SyntheticEvent } from 'react'
 
 /**
  * A `<details>` that starts open when `wanted` (on the server too, so without JavaScript) and is the
  * user's to fold after that: React never closes it again (a fixed error must not fold the part away
  * mid-edit), and it opens when `wanted` turns true (an error appears in it).
+ *
+ * `drawn` says whether it is or has been open: a fold may draw its fields only from then on (and
+ * keep them drawn, since they hold the user's edits), sending until then only what it holds.
  */
 export function useFold(wanted: boolean) {
   const [initiallyOpen] = useState(wanted)
+  const [opened, setOpened] = useState(wanted)
   const ref = useRef<HTMLDetailsElement>(null)
   useEffect(() => {
-    if (wanted && ref.current) ref.current.open = true
+    if (!wanted) return
+    if (ref.current) ref.current.open = true
+    setOpened(true)
   }, [wanted])
-  return { ref, open: initiallyOpen || undefined }
+  return {
+    props: {
+      ref,
+      open: initiallyOpen || undefined,
+      onToggle: (event: SyntheticEvent<HTMLDetailsElement>) => {
+        if (event.currentTarget.open) setOpened(true)
+      },
+    },
+    drawn: opened || wanted,
+    draw: () => setOpened(true),
+  }
 }
 
 /**

@@ -60,3 +60,16 @@ export function toFormValue(template: Template): TemplateFormValue {
     })),
   }
 }
+
+/**
+ * A part of the form's value as the fields that would post it, named as conform names them
+ * (`categories[0].questions[1].weight`); empty parts (unset numbers, an unchecked box) post nothing.
+ */
+export function formEntries(value: unknown, name: string): [string, string][] {
+  if (value === undefined || value === null || value === false) return []
+  // a checked box posts "on"
+  if (value === true) return [[name, 'on']]
+  if (Array.isArray(value)) return value.flatMap((item, i) => formEntries(item, `${name}[${i}]`))
+  if (typeof value === 'object') return Object.entries(value).flatMap(([key, v]) => formEntries(v, `${name}.${key}`))
+  return [[name, String(value)]]
+}

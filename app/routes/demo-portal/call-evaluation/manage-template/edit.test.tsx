@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import type { SubmissionResult } from '@conform-to/react'
 import { Outlet } from '@remix-run/react'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -43,15 +44,61 @@ const questionTexts = (category: HTMLElement) =>
     .map((el) => (el as HTMLTextAreaElement).value)
 
 describe('template form page', () => {
-  it('shows the template with its categories, questions and phrases one a line', async () => {
+  it('shows the template folded to its categories and questions, and draws a category’s fields when opened', async () => {
     renderForm('supervisor', inbound)
     expect(await screen.findByRole('heading', { level: 1, name: 'Inbound customer service' })).toBeInTheDocument()
     expect(screen.getByLabelText(/template name/i)).toHaveValue('Inbound customer service')
     const [opening, identity] = screen.getAllByRole('region', { name: /^Category \d/ })
+    // folded, a category lists its questions and has no fields yet
+    expect(
+      within(opening)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Did the agent greet the caller in the first 30 seconds?', 'Did the agent give their name?'])
+    expect(within(opening).queryByLabelText('Category name')).toBeNull()
+    await userEvent.setup().click(within(opening).getByRole('button', { name: 'Edit category 1' }))
     expect(within(opening).getByLabelText('Category name')).toHaveValue('Opening')
-    expect(within(identity).getByRole('checkbox', { name: /auto-fail/i })).toBeChecked()
     expect(within(opening).getAllByLabelText('Evidence phrases')[0]).toHaveValue('thank you for calling\ngood morning')
+    await userEvent.setup().click(within(identity).getByRole('heading', { name: 'Category 2: Identity verification' }))
+    await waitFor(() => expect(within(identity).getByRole('checkbox', { name: /auto-fail/i })).toBeChecked())
     expect(screen.getByRole('button', { name: 'Save as new version' })).toBeInTheDocument()
+  })
+
+  it('saves every category as it was, opened or not, in the order the user left them', async () => {
+    let posted: FormData | undefined
+    renderForm('supervisor', inbound, async ({ request }: { request: Request }) => {
+      posted = await request.formData()
+      return null
+    })
+    const user = userEvent.setup()
+    await screen.findByRole('heading', { level: 1 })
+    const identity = screen.getAllByRole('region', { name: /^Category \d/ })[1]
+    await user.click(within(identity).getByRole('heading', { name: /^Category 2/ }))
+    await user.clear(within(identity).getByLabelText('Category name'))
+    await user.type(within(identity).getByLabelText('Category name'), 'Security checks')
+    // moved first, the edited category folds again (a new place) and still posts the edit
+    await user.click(screen.getByRole('button', { name: 'Move category 2 up' }))
+    await waitFor(() =>
+      expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+        'Category 1: Security checks',
+        'Category 2: Opening',
+      ]),
+    )
+    await user.click(screen.getByRole('button', { name: 'Save as new version' }))
+    await waitFor(() => expect(posted).toBeDefined())
+    const value = toFormValue(inbound)
+    expect(posted!.get('categories[0].name')).toBe('Security checks')
+    expect(posted!.get('categories[0].auto_failed')).toBe('on')
+    expect(posted!.get('categories[1].name')).toBe('Opening')
+    expect(posted!.has('categories[1].auto_failed')).toBe(false)
+    value.categories[0]!.questions.forEach((q, i) => {
+      expect(posted!.get(`categories[1].questions[${i}].question_text`)).toBe(q.question_text)
+      expect(posted!.get(`categories[1].questions[${i}].evidence_phrases`)).toBe(q.evidence_phrases)
+      expect(posted!.get(`categories[1].questions[${i}].speaker`)).toBe(q.speaker)
+    })
+    expect(posted!.getAll('categories[0].questions[0].question_text')).toEqual([
+      value.categories[1]!.questions[0]!.question_text,
+    ])
   })
 
   it('adds, moves and removes questions and categories in place with JavaScript', async () => {
@@ -78,7 +125,11 @@ describe('template form page', () => {
       ]),
     )
     await user.click(screen.getByRole('button', { name: 'Move category 2 up' }))
-    await waitFor(() => expect(within(opening()).getByLabelText('Category name')).toHaveValue('Identity verification'))
+    await waitFor(() =>
+      expect(within(opening()).getByRole('heading', { level: 2 })).toHaveTextContent(
+        'Category 1: Identity verification',
+      ),
+    )
     await user.click(screen.getByRole('button', { name: 'Add category' }))
     await waitFor(() => expect(screen.getAllByRole('region', { name: /^Category \d/ })).toHaveLength(3))
     await user.click(screen.getByRole('button', { name: 'Remove category 3' }))
@@ -134,19 +185,36 @@ describe('template form page', () => {
     await waitFor(() => expect(within(opening).getByLabelText('Category name')).toHaveFocus())
   })
 
-  it('answers a list intent without JavaScript with the category it was in open', async () => {
-    // the action's answer to "Move question 2 in category 2 up", posted without JavaScript
+  /** The form as the action's answer to a post without JavaScript draws it; its categories. */
+  async function answeredWith(intent: NonNullable<SubmissionResult<string[]>['intent']>) {
     const lastResult = {
-      intent: { type: 'reorder' as const, payload: { name: 'categories[1].questions', from: 1, to: 0 } },
+      intent,
       initialValue: JSON.parse(JSON.stringify(toFormValue(inbound))) as Record<string, string>,
     }
     renderRoutes(
       [{ path: '/t', Component: () => <TemplateForm template={inbound} lastResult={lastResult} readOnly={false} /> }],
       '/t',
     )
-    const [opening, identity] = await screen.findAllByRole('region', { name: /^Category \d/ })
+    return screen.findAllByRole('region', { name: /^Category \d/ })
+  }
+
+  it('answers a list intent without JavaScript with the category it was in open', async () => {
+    // "Move question 2 in category 2 up"
+    const [opening, identity] = await answeredWith({
+      type: 'reorder',
+      payload: { name: 'categories[1].questions', from: 1, to: 0 },
+    })
     expect(opening.querySelector('details')).not.toHaveAttribute('open')
     expect(identity.querySelector('details')).toHaveAttribute('open')
+  })
+
+  it('answers "Edit category 2" without JavaScript with that category open and drawn', async () => {
+    // the button's post: conform's validate intent for the category
+    const [opening, identity] = await answeredWith({ type: 'validate', payload: { name: 'categories[1]' } })
+    expect(opening.querySelector('details')).not.toHaveAttribute('open')
+    expect(within(opening).queryByLabelText('Category name')).toBeNull()
+    expect(identity.querySelector('details')).toHaveAttribute('open')
+    expect(within(identity).getByLabelText('Category name')).toHaveValue('Identity verification')
   })
 
   it('checks the form in the browser with the contract schema before posting', async () => {
