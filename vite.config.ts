@@ -3,6 +3,7 @@ import { defineConfig } from 'vite'
 import { createHash } from 'node:crypto'
 import path from 'node:path'
 import tsconfigPaths from 'vite-tsconfig-paths'
+import { mantineCss } from './scripts/vite-mantine-css'
 import { pureDeclarations } from './scripts/vite-pure-declarations'
 
 declare module '@remix-run/node' {
@@ -19,6 +20,9 @@ function shortClassName(name: string, filename: string) {
   const file = path.relative(import.meta.dirname, filename.split('?')[0])
   return `c${createHash('sha256').update(`${file}:${name}`).digest('base64url').slice(0, 6)}`
 }
+
+const isTableScrollContainer = (source: string, importer: string) =>
+  source === './TableScrollContainer.mjs' && importer.includes('/@mantine/core/esm/components/Table/')
 
 export default defineConfig(({ command }) => ({
   server: { port: 3000 },
@@ -41,11 +45,17 @@ export default defineConfig(({ command }) => ({
       name: 'table-scroll-container',
       enforce: 'pre',
       resolveId(source, importer) {
-        if (source === './TableScrollContainer.mjs' && importer?.includes('/@mantine/core/esm/components/Table/')) {
+        if (importer && isTableScrollContainer(source, importer)) {
           return path.resolve('app/components/layout/table-scroll-mantine.ts')
         }
       },
     },
+    // each route module imports one stylesheet of the Mantine components its page draws, each in a
+    // layer of its own (scripts/vite-mantine-css.ts): a page links the Mantine CSS it uses, not all of it
+    mantineCss({
+      aliases: { '~/': path.resolve('app') + path.sep, '#contract/': path.resolve('contract') + path.sep },
+      skip: isTableScrollContainer,
+    }),
     // contract/ is declarative: a page that imports a label or a limit from it does not download
     // the schemas beside it, nor zod for them (scripts/vite-pure-declarations.ts)
     pureDeclarations({ include: (id) => id.startsWith(path.resolve('contract') + path.sep) && id.endsWith('.ts') }),

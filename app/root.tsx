@@ -1,5 +1,9 @@
-import mantineCoreStyles from '@mantine/core/styles.css?url'
-import mantineNotificationStyles from '@mantine/notifications/styles.css?url'
+// Mantine's global stylesheets; each component's come with the modules that draw it, every one in a
+// layer of its own, ordered by mantine-layers.css before any is linked (scripts/vite-mantine-css.ts)
+import '@mantine/core/styles/baseline.css'
+import '@mantine/core/styles/default-css-variables.css'
+import '@mantine/core/styles/global.css'
+import mantineLayers from '~/styles/mantine-layers.css?url'
 import themeStyles from '~/styles/mantine-theme.css?url'
 import { MantineProvider, mantineHtmlProps } from '@mantine/core'
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
@@ -15,8 +19,6 @@ import { cssVariablesResolver, PRODUCT_NAME, theme } from '~/theme'
 
 export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-  { rel: 'stylesheet', href: mantineCoreStyles },
-  { rel: 'stylesheet', href: mantineNotificationStyles },
   // the theme's variables, which MantineProvider would write into every page (scripts/theme-css.ts)
   { rel: 'stylesheet', href: themeStyles },
 ]
@@ -40,6 +42,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <link rel="stylesheet" href={mantineLayers} />
         <Links />
       </head>
       <body>

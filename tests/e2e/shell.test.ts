@@ -11,6 +11,43 @@ async function unreadFromBell(page: Page) {
 }
 
 test.describe('the portal shell', () => {
+  test("each page links the Mantine styles it draws, and they keep Mantine's look under the portal's own", async ({
+    page,
+  }) => {
+    // what a page links: Mantine's rules come in the route's own stylesheets, layered, never all of them
+    const stylesheets = () =>
+      page.evaluate(() =>
+        [...document.styleSheets].map((sheet) => [...sheet.cssRules].map((rule) => rule.cssText).join('\n')),
+      )
+    await page.goto('/login')
+    const signIn = page.getByRole('button', { name: 'Sign in' })
+    // Button's rules win over UnstyledButton's (their layers' order), the theme's primary colour fills it
+    const look = await signIn.evaluate((button) => {
+      const style = getComputedStyle(button)
+      return { background: style.backgroundColor, height: style.height, radius: style.borderRadius }
+    })
+    expect(look.background).not.toBe('rgba(0, 0, 0, 0)')
+    expect(look).toMatchObject({ height: '42px' }) // Mantine's md button
+    expect(await page.getByLabel('Email').evaluate((input) => getComputedStyle(input).borderTopWidth)).toBe('1px')
+    // (the first sheet declares every layer's place; the others hold the rules, in `@layer mantine.X {…}`)
+    const layers = async () =>
+      (await stylesheets())
+        .join('\n')
+        .match(/@layer mantine\.[\w-]+ \{/g)
+        ?.join(' ') ?? ''
+    const onLogin = await layers()
+    expect(onLogin).toContain('@layer mantine.Button {')
+    expect(onLogin).not.toContain('@layer mantine.Badge {')
+    expect(onLogin).not.toContain('@layer mantine.Timeline {')
+    // no Mantine rule outside its layer: the portal's CSS modules always have the last word
+    expect((await stylesheets()).some((sheet) => /(^|\n)\.m_[0-9a-f]+/.test(sheet))).toBe(false)
+
+    await login(page, 'supervisor@demo.local')
+    const onHome = await layers()
+    expect(onHome).toContain('@layer mantine.Badge {')
+    expect(onHome).not.toContain('@layer mantine.Timeline {')
+  })
+
   test('the header shows the signed-in user, their role and the navigation to every area', async ({ page }) => {
     await login(page, 'supervisor@demo.local')
     const menu = userMenu(page, 'QA Supervisor')
