@@ -7,8 +7,12 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { coalescingStream } from '~/lib/coalesce-stream.server'
 import { applyPrivateCaching, applySecurityHeaders, contentSecurityPolicy } from '~/lib/security-headers.server'
 import { NonceProvider } from '~/lib/nonce'
+import { rememberRouteMatches } from '~/lib/route-matching.server'
 
 export const streamTimeout = 5_000
+
+// every request matches the same route tree several times: once per shape and path is enough
+rememberRouteMatches()
 
 // For the portal's own server (server.mjs), which runs them around Remix's handler.
 export { inRequestScope } from '~/lib/request-scope.server'
