@@ -7,7 +7,8 @@
 // error): exit 1 when a goal is missed. `node bench/portal-load.mjs`
 // Environment: BENCH_USERS (50), BENCH_SECONDS (30), BENCH_DATABASE_URL (a server where the bench may
 // create a database; postgres://postgres@127.0.0.1:5432/postgres), BENCH_PGLITE=1 (embedded PGlite
-// instead), BENCH_ONLY=list (one target), PORTAL_PROCESSES (the portal's copies; one per core).
+// instead), BENCH_ONLY=list (one target), PORTAL_PROCESSES (the portal's copies; one per core),
+// BENCH_WARMUP (5: seconds per target before measuring).
 import autocannon from 'autocannon'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
@@ -21,7 +22,7 @@ import { signIn } from './lib/sign-in.mjs'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const users = Number(process.env.BENCH_USERS || 50)
 const duration = Number(process.env.BENCH_SECONDS || 30)
-const warmup = 5 // seconds
+const warmup = Number(process.env.BENCH_WARMUP || 5) // seconds
 const only = process.env.BENCH_ONLY
 const embedded = process.env.BENCH_PGLITE === '1'
 const portalProcesses = process.env.PORTAL_PROCESSES || String(availableParallelism())
