@@ -24,30 +24,44 @@ type FieldProps = {
   describedBy?: string
 }
 
-const fieldClass = (compact: boolean | undefined, className: string | undefined) =>
-  [classes.field, compact ? classes.compact : null, className].filter(Boolean).join(' ')
+type FrameProps = FieldProps & { className?: string }
+
+/** A field's own props apart from its control's. */
+function splitField<P extends FrameProps>(props: P) {
+  const { label, description, error, compact, withAsterisk, describedBy, className, ...control } = props
+  return [{ label, description, error, compact, withAsterisk, describedBy, className }, control] as const
+}
+
+type ControlProps = { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }
 
 /**
  * The label, the description, the control and its error, tied together for screen readers as
  * Mantine's InputWrapper does. The control's id is the one given (conform's), else its own.
  */
-function useField(
-  { label, description, error, withAsterisk, describedBy: shared }: FieldProps,
-  given: string | undefined,
-) {
+function FieldFrame({
+  label,
+  description,
+  error,
+  compact,
+  withAsterisk,
+  describedBy: shared,
+  className,
+  id: given,
+  children,
+}: FrameProps & { id: string | undefined; children: (control: ControlProps) => ReactNode }) {
   const own = useId()
   const id = given ?? own
   const descriptionId = `${id}-description`
   const errorId = `${id}-error`
   const describedBy = [description ? descriptionId : null, shared, error ? errorId : null].filter(Boolean).join(' ')
   // aria-invalid only when it is: "false" on every field of a long form is bytes that say nothing
-  const control = {
+  const control: ControlProps = {
     id,
-    ...(error ? { 'aria-invalid': true } : {}),
+    ...(error ? { 'aria-invalid': true as const } : {}),
     ...(describedBy ? { 'aria-describedby': describedBy } : {}),
   }
-  const head = (
-    <>
+  return (
+    <div className={[classes.field, compact ? classes.compact : null, className].filter(Boolean).join(' ')}>
       <label className={classes.label} htmlFor={id}>
         {label}
         {withAsterisk ? (
@@ -61,96 +75,63 @@ function useField(
           {description}
         </p>
       ) : null}
-    </>
-  )
-  const message = error ? (
-    <div id={errorId} className={classes.error}>
-      {error}
+      {children(control)}
+      {error ? (
+        <div id={errorId} className={classes.error}>
+          {error}
+        </div>
+      ) : null}
     </div>
-  ) : null
-  return { control, head, message }
+  )
 }
 
 /**
  * A native select that looks like Mantine's NativeSelect (size sm, or xs when compact): a label, the select with its
  * chevron, the error under it. Plain elements: cheap to render on the server for a filter bar.
  */
-export function PlainSelect({
-  label,
-  description,
-  error,
-  withAsterisk,
-  describedBy,
-  data,
-  compact,
-  className,
-  ...select
-}: FieldProps & { data: SelectData } & SelectHTMLAttributes<HTMLSelectElement>) {
-  const { control, head, message } = useField({ label, description, error, withAsterisk, describedBy }, select.id)
+export function PlainSelect(props: FieldProps & { data: SelectData } & SelectHTMLAttributes<HTMLSelectElement>) {
+  const [field, { data, ...select }] = splitField(props)
   const option = (item: SelectItem) => (
     <option key={item.value} value={item.value}>
       {item.label}
     </option>
   )
   return (
-    <div className={fieldClass(compact, className)}>
-      {head}
-      <select {...select} {...control} className={`${classes.input} ${classes.select}`}>
-        {data.map((entry) =>
-          'group' in entry ? (
-            <optgroup key={entry.group} label={entry.group}>
-              {entry.items.map(option)}
-            </optgroup>
-          ) : (
-            option(entry)
-          ),
-        )}
-      </select>
-      {message}
-    </div>
+    <FieldFrame {...field} id={select.id}>
+      {(control) => (
+        <select {...select} {...control} className={`${classes.input} ${classes.select}`}>
+          {data.map((entry) =>
+            'group' in entry ? (
+              <optgroup key={entry.group} label={entry.group}>
+                {entry.items.map(option)}
+              </optgroup>
+            ) : (
+              option(entry)
+            ),
+          )}
+        </select>
+      )}
+    </FieldFrame>
   )
 }
 
 /** A text, date, number or search input that looks like Mantine's TextInput (size sm, or xs when compact). */
-export function PlainInput({
-  label,
-  description,
-  error,
-  withAsterisk,
-  describedBy,
-  compact,
-  className,
-  type = 'text',
-  ...input
-}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
-  const { control, head, message } = useField({ label, description, error, withAsterisk, describedBy }, input.id)
+export function PlainInput(props: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  const [field, { type = 'text', ...input }] = splitField(props)
   const look = type === 'search' ? `${classes.input} ${classes.search}` : classes.input
   return (
-    <div className={fieldClass(compact, className)}>
-      {head}
-      <input {...input} {...control} type={type} className={look} />
-      {message}
-    </div>
+    <FieldFrame {...field} id={input.id}>
+      {(control) => <input {...input} {...control} type={type} className={look} />}
+    </FieldFrame>
   )
 }
 
 /** A textarea that looks like Mantine's Textarea (size sm), `rows` high. */
-export function PlainTextarea({
-  label,
-  description,
-  error,
-  withAsterisk,
-  describedBy,
-  compact,
-  className,
-  ...textarea
-}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const { control, head, message } = useField({ label, description, error, withAsterisk, describedBy }, textarea.id)
+export function PlainTextarea(props: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const [field, textarea] = splitField(props)
   return (
-    <div className={fieldClass(compact, className)}>
-      {head}
-      <textarea {...textarea} {...control} className={`${classes.input} ${classes.textarea}`} />
-      {message}
-    </div>
+    <FieldFrame {...field} id={textarea.id}>
+      {(control) => <textarea {...textarea} {...control} className={`${classes.input} ${classes.textarea}`} />}
+    </FieldFrame>
   )
 }
