@@ -23,6 +23,14 @@ const answerOptions = [
 
 const noAria = { ariaAttributes: false } as const
 
+/** The four limits on when a question's evidence counts, each a whole number or empty. */
+const timingFields = [
+  { name: 'within_first_s', label: 'Within the first seconds' },
+  { name: 'within_last_s', label: 'Within the last seconds' },
+  { name: 'within_first_messages', label: 'Within the first messages' },
+  { name: 'within_last_messages', label: 'Within the last messages' },
+] as const
+
 /** Every message for a field and its items (a phrase list reports each bad line by index). */
 export function allErrorsOf(field: FieldMetadata<unknown>) {
   return [...new Set(Object.values(field.allErrors).flat())].join(' ') || undefined
@@ -44,13 +52,9 @@ export function QuestionFieldset({ form, question, listName, index, count, label
   const headingId = `${question.id}-heading`
   // the four timing fields share one explanation, read out with each of them
   const timingId = `${question.id}-timing`
-  const conditional = [
-    q.within_first_s,
-    q.within_last_s,
-    q.within_first_messages,
-    q.within_last_messages,
-    q.applies_when_phrases,
-  ].some((f) => (typeof f.initialValue === 'string' && f.initialValue !== '') || f.errors)
+  const conditional = [...timingFields.map(({ name }) => q[name]), q.applies_when_phrases].some(
+    (f) => (typeof f.initialValue === 'string' && f.initialValue !== '') || f.errors,
+  )
   const fold = useFold(conditional)
   return (
     <div role="group" aria-labelledby={headingId} className={classes.question}>
@@ -99,34 +103,20 @@ export function QuestionFieldset({ form, question, listName, index, count, label
             an e-mail thread its first e-mail from the start, every e-mail from the end.
           </p>
           <div className={classes.columns2}>
-            <PlainInput
-              {...getInputProps(q.within_first_s, { type: 'number', ...noAria })}
-              min={1}
-              label="Within the first seconds"
-              describedBy={timingId}
-              error={q.within_first_s.errors?.[0]}
-            />
-            <PlainInput
-              {...getInputProps(q.within_last_s, { type: 'number', ...noAria })}
-              min={1}
-              label="Within the last seconds"
-              describedBy={timingId}
-              error={q.within_last_s.errors?.[0]}
-            />
-            <PlainInput
-              {...getInputProps(q.within_first_messages, { type: 'number', ...noAria })}
-              min={1}
-              label="Within the first messages"
-              describedBy={timingId}
-              error={q.within_first_messages.errors?.[0]}
-            />
-            <PlainInput
-              {...getInputProps(q.within_last_messages, { type: 'number', ...noAria })}
-              min={1}
-              label="Within the last messages"
-              describedBy={timingId}
-              error={q.within_last_messages.errors?.[0]}
-            />
+            {timingFields.map(({ name, label }) => {
+              // conform's key (a reset draws the field anew) within the list's
+              const { key, ...field } = getInputProps(q[name], { type: 'number', ...noAria })
+              return (
+                <PlainInput
+                  key={`${name}${key ?? ''}`}
+                  {...field}
+                  min={1}
+                  label={label}
+                  describedBy={timingId}
+                  error={q[name].errors?.[0]}
+                />
+              )
+            })}
           </div>
           <div className={classes.columns2}>
             <PlainTextarea
