@@ -1,4 +1,4 @@
-// Mantine's global stylesheets; each component's come with the modules that draw it, every one in a
+// Mantine's global stylesheets; the components' come in each route's own sheet, every file in a
 // layer of its own, ordered by mantine-layers.css before any is linked (scripts/vite-mantine-css.ts)
 import '@mantine/core/styles/baseline.css'
 import '@mantine/core/styles/default-css-variables.css'

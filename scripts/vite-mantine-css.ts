@@ -1,15 +1,15 @@
-// A Vite plugin: each module of the portal that imports components from @mantine/core also imports
-// the stylesheets of those components (and of the components they are built on), so a page links
-// the Mantine CSS it draws, not all 200 KB of `@mantine/core/styles.css` (issue 20: CSS that a page
-// does not use is not render-blocking). Mantine documents this per-component import; which files a
-// component needs is read from Mantine's own ES modules: a component's module imports its
-// `X.module.css.mjs` (whose rules are `styles/X.css`) and the modules of the components it uses.
+// A Vite plugin: each route module of the portal imports one stylesheet made for it, holding the
+// stylesheets of the Mantine components its page draws (and of the components they are built on),
+// so a page links the Mantine CSS it draws, not all 200 KB of `@mantine/core/styles.css` (issue 20:
+// CSS that a page does not use is not render-blocking). Mantine documents this per-component import;
+// which files a component needs is read from Mantine's own ES modules: a component's module imports
+// its `X.module.css.mjs` (whose rules are `styles/X.css`) and the modules of the components it uses.
 //
-// The stylesheets now come in whatever order the pages' chunks are linked, and Mantine's rules rely
+// The stylesheets now come in whatever order the pages' sheets are linked, and Mantine's rules rely
 // on their order (Button's after UnstyledButton's, both one class). So each file is wrapped in a CSS
 // layer of its own, `mantine.X`, and app/styles/mantine-layers.css, linked before any other, orders
-// those layers once: a file's layer after the layers of the files it builds on. Being layered, every
-// Mantine rule yields to the portal's own unlayered CSS modules, as Mantine's `styles.layer.css` does.
+// those layers once, as Mantine's own `styles.css` orders its files. Being layered, every Mantine
+// rule yields to the portal's own unlayered CSS modules, as Mantine's `styles.layer.css` does.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
@@ -167,6 +167,23 @@ function appImportsOf(file: string, code: string, aliases: Record<string, string
   return found
 }
 
+const modules = new Map<string, { names: string[]; packages: string[]; imports: string[] }>()
+
+/** What one of the portal's modules imports of Mantine's and of the portal's, read once for every route. */
+function readModule(file: string, aliases: Record<string, string>) {
+  let read = modules.get(file)
+  if (!read) {
+    const code = readFileSync(file, 'utf8')
+    read = {
+      names: mantineImports(code),
+      packages: Object.keys(PACKAGE_STYLES).filter((pkg) => code.includes(`'@mantine/${pkg}'`)),
+      imports: appImportsOf(file, code, aliases),
+    }
+    modules.set(file, read)
+  }
+  return read
+}
+
 /**
  * What the modules a route module draws with need of Mantine's stylesheets: every core stylesheet
  * (in the order of the layers) of the components imported by it or by the portal's modules it
@@ -182,10 +199,10 @@ export function routeStyles(
   const visit = (module: string) => {
     if (seen.has(module)) return
     seen.add(module)
-    const code = readFileSync(module, 'utf8')
-    for (const name of mantineImports(code)) names.add(name)
-    for (const pkg of Object.keys(PACKAGE_STYLES)) if (code.includes(`'@mantine/${pkg}'`)) packages.add(pkg)
-    appImportsOf(module, code, aliases).forEach(visit)
+    const read = readModule(module, aliases)
+    read.names.forEach((name) => names.add(name))
+    read.packages.forEach((pkg) => packages.add(pkg))
+    read.imports.forEach(visit)
   }
   visit(file)
   for (const pkg of packages) for (const name of coreImportsOf(pkg)) names.add(name)
@@ -257,11 +274,11 @@ export function mantineCss({ aliases, skip }: { aliases: Record<string, string>;
       }
       if (options?.ssr) return
       // what every route using this module has above it is linked already
-      const linked = (pick: (styles: ReturnType<typeof routeStyles>) => string[]) => (name: string) =>
-        ancestries.every((above) => above.some((parent) => pick(stylesOfRoute(parent)).includes(name)))
+      const linked = (kind: 'core' | 'packages', name: string) =>
+        ancestries.every((above) => above.some((parent) => stylesOfRoute(parent)[kind].includes(name)))
       const own = stylesOfRoute(file)
-      const core = own.core.filter((name) => !linked((s) => s.core)(name))
-      const packages = own.packages.filter((pkg) => !linked((s) => s.packages)(pkg))
+      const core = own.core.filter((name) => !linked('core', name))
+      const packages = own.packages.filter((pkg) => !linked('packages', pkg))
       if (core.length + packages.length === 0) return
       const sheet = `${VIRTUAL}${path.basename(file).replace(/\.\w+$/, '')}-${sheets.size}.css`
       sheets.set(
