@@ -125,14 +125,17 @@ export function CategoryFieldset({ form, category, listName, index, count, readO
             )}
           </div>
         ) : (
-          <FoldedCategory form={form} category={category} index={index} onEdit={fold.draw} />
+          <FoldedCategory form={form} category={category} questions={questions} index={index} onEdit={fold.draw} />
         )}
       </details>
     </section>
   )
 }
 
-type FoldedProps = Pick<Props, 'form' | 'category' | 'index'> & { onEdit: () => void }
+type FoldedProps = Pick<Props, 'form' | 'category' | 'index'> & {
+  questions: ReturnType<Fieldset['questions']['getFieldList']>
+  onEdit: () => void
+}
 
 /**
  * A folded category that was never opened: what it holds, posted as hidden fields (a saved template's
@@ -140,8 +143,7 @@ type FoldedProps = Pick<Props, 'form' | 'category' | 'index'> & { onEdit: () => 
  * draws the fields: in place with JavaScript; without it, a round trip whose answer has this category
  * open (conform's validate intent, which the action answers with the form as posted).
  */
-function FoldedCategory({ form, category, index, onEdit }: FoldedProps) {
-  const questions = category.getFieldset().questions.getFieldList()
+function FoldedCategory({ form, category, questions, index, onEdit }: FoldedProps) {
   return (
     <div className={classes.categoryBody}>
       {formEntries(category.value, category.name).map(([name, value]) => (
