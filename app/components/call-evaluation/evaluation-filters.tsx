@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, CloseButton, Group, SimpleGrid } from '@mantine/core'
+import { Badge, Checkbox, CloseButton, Group } from '@mantine/core'
 import { Form, Link, useLocation } from '@remix-run/react'
 import { IconFilter } from '~/components/icons'
 import { useState } from 'react'
@@ -7,6 +7,8 @@ import type { Campaign, Service } from '#contract/call-evaluation'
 import type { ProjectUser } from '#contract/evaluations'
 import { FilterDisclosure } from '~/components/layout/filter-disclosure'
 import { PlainInput, PlainSelect } from '~/components/layout/plain-field'
+import look from '~/components/layout/look.module.css'
+import classes from './evaluation-filters.module.css'
 import { evaluationListPath, statusOptions } from './evaluation-format'
 
 export const FILTER_FIELDS = [
@@ -139,7 +141,7 @@ export function EvaluationFilters({ values, errors, options, showAgent }: Props)
         </Group>
       ) : null}
       <FilterDisclosure active={active} errors={errors}>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
+        <div className={classes.grid}>
           <PlainInput
             type="date"
             name="date_from"
@@ -208,7 +210,7 @@ export function EvaluationFilters({ values, errors, options, showAgent }: Props)
             data={[any, ...statusOptions]}
             error={error('status')}
           />
-          <Group grow gap="xs" align="flex-start">
+          <div className={classes.pair}>
             <PlainInput
               type="number"
               name="score_min"
@@ -227,7 +229,7 @@ export function EvaluationFilters({ values, errors, options, showAgent }: Props)
               defaultValue={values.score_max}
               error={error('score_max')}
             />
-          </Group>
+          </div>
           <PlainInput
             type="search"
             name="q"
@@ -236,8 +238,8 @@ export function EvaluationFilters({ values, errors, options, showAgent }: Props)
             defaultValue={values.q}
             error={error('q')}
           />
-        </SimpleGrid>
-        <Group justify="space-between" mt="md" gap="sm">
+        </div>
+        <div className={`${look.row} ${look.between} ${classes.actions}`}>
           <Checkbox
             name="auto_fail"
             value="true"
@@ -245,15 +247,16 @@ export function EvaluationFilters({ values, errors, options, showAgent }: Props)
             defaultChecked={['true', 'on', '1'].includes(values.auto_fail ?? '')}
             error={error('auto_fail')}
           />
-          <Group gap="sm">
-            <Button component={Link} to={evaluationListPath} variant="default">
+          <div className={look.row}>
+            <Link to={evaluationListPath} className={`mantine-focus-auto ${look.button}`} data-variant="default">
               Reset
-            </Button>
-            <Button type="submit" leftSection={<IconFilter size={16} aria-hidden />}>
+            </Link>
+            <button type="submit" className={`mantine-focus-auto ${look.button}`}>
+              <IconFilter size={16} aria-hidden />
               Apply filters
-            </Button>
-          </Group>
-        </Group>
+            </button>
+          </div>
+        </div>
       </FilterDisclosure>
     </Form>
   )

@@ -1,5 +1,6 @@
-import { Anchor, Group, Text } from '@mantine/core'
 import { Link } from '@remix-run/react'
+import look from './look.module.css'
+import classes from './list-pager.module.css'
 
 type Props = {
   page: number
@@ -23,50 +24,40 @@ const WINDOW = 5
 export function ListPager({ page, totalPages, count, hrefFor, noun, label = 'Pages' }: Props) {
   const counted = `${count} ${count === 1 ? noun[0] : noun[1]}`
   if (totalPages <= 1) {
-    return (
-      <Text size="sm" c="dimmed">
-        {counted}
-      </Text>
-    )
+    return <p className={`${look.text} ${look.sm} ${look.dimmed}`}>{counted}</p>
   }
   const current = Math.min(Math.max(page, 1), totalPages)
   const first = Math.max(1, Math.min(current - Math.floor(WINDOW / 2), totalPages - WINDOW + 1))
   const numbers = Array.from({ length: Math.min(WINDOW, totalPages) }, (_, i) => first + i)
+  const link = `mantine-focus-auto ${look.anchor} ${look.sm} ${classes.page}`
   return (
-    <Group justify="space-between" gap="sm">
-      <Text size="sm" c="dimmed">
+    <div className={`${look.row} ${look.between}`}>
+      <p className={`${look.text} ${look.sm} ${look.dimmed}`}>
         {counted} · page {current} of {totalPages}
-      </Text>
-      <nav aria-label={label}>
-        <Group gap={4}>
-          {current > 1 ? (
-            <Anchor component={Link} to={hrefFor(current - 1)} size="sm" px={8} rel="prev">
-              Previous
-            </Anchor>
-          ) : null}
-          {numbers.map((n) => (
-            <Anchor
-              key={n}
-              component={Link}
-              to={hrefFor(n)}
-              size="sm"
-              px={8}
-              py={2}
-              aria-current={n === current ? 'page' : undefined}
-              aria-label={`Page ${n}`}
-              fw={n === current ? 700 : 400}
-              style={n === current ? { borderRadius: 6, background: 'var(--mantine-color-indigo-0)' } : undefined}
-            >
-              {n}
-            </Anchor>
-          ))}
-          {current < totalPages ? (
-            <Anchor component={Link} to={hrefFor(current + 1)} size="sm" px={8} rel="next">
-              Next
-            </Anchor>
-          ) : null}
-        </Group>
+      </p>
+      <nav aria-label={label} className={`${look.row} ${look.gapTight}`}>
+        {current > 1 ? (
+          <Link to={hrefFor(current - 1)} className={link} rel="prev">
+            Previous
+          </Link>
+        ) : null}
+        {numbers.map((n) => (
+          <Link
+            key={n}
+            to={hrefFor(n)}
+            className={link}
+            aria-current={n === current ? 'page' : undefined}
+            aria-label={`Page ${n}`}
+          >
+            {n}
+          </Link>
+        ))}
+        {current < totalPages ? (
+          <Link to={hrefFor(current + 1)} className={link} rel="next">
+            Next
+          </Link>
+        ) : null}
       </nav>
-    </Group>
+    </div>
   )
 }

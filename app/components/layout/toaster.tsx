@@ -1,6 +1,6 @@
-import { VisuallyHidden } from '@mantine/core'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import type { ShownToast } from '~/sessions.server'
+import look from './look.module.css'
 import classes from './toaster.module.css'
 
 const toastColor = { success: 'teal', error: 'red', info: 'blue', warning: 'yellow' } as const
@@ -82,12 +82,13 @@ function ScriptedToaster({ toast }: { toast: ShownToast | null }) {
   }, [toast])
   return (
     <>
-      <VisuallyHidden
+      <div
+        className={look.visuallyHidden}
         role={announced?.type === 'error' ? 'alert' : 'status'}
         aria-live={announced?.type === 'error' ? 'assertive' : 'polite'}
       >
         {announced ? said(announced) : null}
-      </VisuallyHidden>
+      </div>
       {toast ? (
         // Without JavaScript the toast is still said, once, in a bar fixed to the bottom of the window.
         <noscript>

@@ -1,10 +1,10 @@
-import { Button, Divider, Group, Paper, Text, UnstyledButton } from '@mantine/core'
 import { Form, useLocation } from '@remix-run/react'
 import { IconChevronDown, IconLogout } from '~/components/icons'
 import { useEffect, useRef } from 'react'
 import type { User } from '#contract/accounts'
 import { roleLabel } from '#contract/roles'
 import classes from './disclosure.module.css'
+import look from './look.module.css'
 
 function initials(user: User) {
   return `${user.first_name[0] ?? ''}${user.last_name[0] ?? ''}`.toUpperCase() || user.email[0].toUpperCase()
@@ -28,39 +28,30 @@ export function UserMenu({ user }: { user: User }) {
   return (
     <details ref={ref} className={classes.disclosure}>
       {/* named by what it shows (name and role), so a voice user can say what they see */}
-      <UnstyledButton component="summary" className={classes.summary}>
-        <Group gap="xs" wrap="nowrap">
+      <summary className={`mantine-focus-auto ${classes.summary}`}>
+        <span className={`${look.row} ${look.gapXs} ${look.nowrap}`}>
           <span className={classes.initials} aria-hidden>
             {initials(user)}
           </span>
-          <div className={classes.userText}>
-            <Text size="sm" fw={600} lh={1.2}>
-              {user.full_name}
-            </Text>
-            <Text size="xs" c="dimmed" lh={1.2}>
-              {roleLabel[user.role]}
-            </Text>
-          </div>
+          <span className={classes.userText}>
+            <span className={`${look.sm} ${look.strong} ${classes.tight}`}>{user.full_name}</span>
+            <span className={`${look.xs} ${look.dimmed} ${classes.tight}`}>{roleLabel[user.role]}</span>
+          </span>
           <IconChevronDown size={14} />
-        </Group>
-      </UnstyledButton>
-      <Paper withBorder shadow="md" p="sm" className={classes.dropdown} miw={230}>
-        <Text size="sm" fw={600}>
-          {user.full_name}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {user.email}
-        </Text>
-        <Text size="xs" c="dimmed">
-          Role: {roleLabel[user.role]}
-        </Text>
-        <Divider my="sm" />
+        </span>
+      </summary>
+      <div className={`${look.dropdown} ${classes.dropdown} ${classes.userPanel}`}>
+        <p className={`${look.text} ${look.sm} ${look.strong}`}>{user.full_name}</p>
+        <p className={`${look.text} ${look.xs} ${look.dimmed}`}>{user.email}</p>
+        <p className={`${look.text} ${look.xs} ${look.dimmed}`}>Role: {roleLabel[user.role]}</p>
+        <hr className={look.divider} />
         <Form method="post" action="/logout">
-          <Button type="submit" variant="light" color="red" fullWidth leftSection={<IconLogout size={16} />}>
+          <button type="submit" className={`mantine-focus-auto ${look.button}`} data-variant="light" data-block>
+            <IconLogout size={16} />
             Logout
-          </Button>
+          </button>
         </Form>
-      </Paper>
+      </div>
     </details>
   )
 }

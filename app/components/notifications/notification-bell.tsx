@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Paper, Text, Title } from '@mantine/core'
+import { Button, Paper, Text, Title } from '@mantine/core'
 import { useFetcher, useLocation } from '@remix-run/react'
 import { IconBell } from '~/components/icons'
 import { useEffect, useId, useRef, useState } from 'react'
 import classes from '~/components/layout/disclosure.module.css'
+import look from '~/components/layout/look.module.css'
 import type { Notification, NotificationList } from '#contract/notifications'
 import { appendPage, feedFromPage, markRead, nextPage, NOTIFICATION_PAGE_SIZE } from '~/lib/notification-feed'
 import type { loader as notificationsLoader } from '~/routes/resources/notifications'
@@ -71,13 +72,10 @@ export function NotificationBell({ page }: { page: NotificationList }) {
     <div ref={root} className={classes.disclosure}>
       {/* the count sits beside the link, for the eye: the link's own name says it */}
       <span className={classes.bell}>
-        <ActionIcon
+        <a
           ref={bell}
-          component="a"
           href={`${location.pathname}?${params}`}
-          variant="subtle"
-          color="gray"
-          size="lg"
+          className={`mantine-focus-auto ${look.iconButton}`}
           aria-label={bellLabel(feed.unreadCount)}
           aria-expanded={opened}
           aria-controls={opened ? panelId : undefined}
@@ -87,7 +85,7 @@ export function NotificationBell({ page }: { page: NotificationList }) {
           }}
         >
           <IconBell size={22} stroke={1.6} />
-        </ActionIcon>
+        </a>
         {feed.unreadCount > 0 ? (
           <span className={classes.unread} aria-hidden>
             {feed.unreadCount}

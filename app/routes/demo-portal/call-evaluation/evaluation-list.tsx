@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
+import { Alert } from '@mantine/core'
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData, useLocation, useRouteLoaderData } from '@remix-run/react'
 import { useMemo } from 'react'
@@ -19,6 +19,7 @@ import { pageTitle } from '~/theme'
 import { useListHref } from '~/lib/list-links'
 import { packRows, unpackRows } from '~/lib/packed-rows'
 import { FiltersNotApplied } from '~/components/layout/list-filters'
+import look from '~/components/layout/look.module.css'
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Evaluations') }]
 
@@ -78,41 +79,34 @@ export default function EvaluationListPage() {
   const href = useListHref()
 
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" gap="sm">
+    <div className={`${look.stack} ${look.gapLg}`}>
+      <div className={`${look.row} ${look.between} ${look.alignEnd}`}>
         <div>
-          <Title order={1}>Call evaluations</Title>
-          <Text c="dimmed">
+          <h1 className={look.title}>Call evaluations</h1>
+          <p className={`${look.text} ${look.dimmed}`}>
             {isAgent
               ? 'Your calls as the AI and the QA team scored them.'
               : 'Every scored call: filter, sort and open one to review it.'}
-          </Text>
+          </p>
         </div>
-        <Button
-          component="a"
-          href={exportHref(values)}
-          download
-          variant="default"
-          leftSection={<IconDownload size={16} aria-hidden />}
-        >
+        <a href={exportHref(values)} download className={`mantine-focus-auto ${look.button}`} data-variant="default">
+          <IconDownload size={16} aria-hidden />
           Export CSV
-        </Button>
-      </Group>
-      <Card padding="md">
+        </a>
+      </div>
+      <div className={look.card}>
         <EvaluationFilters key={search} values={values} errors={errors} options={options} showAgent={!isAgent} />
-      </Card>
+      </div>
       <FiltersNotApplied errors={errors} />
-      <Card padding="md">
+      <div className={look.card}>
         {error !== null || page === null ? (
           <Alert color="red" title="Failed to load evaluation list" role="alert">
             {error ?? 'No answer from the evaluations service.'}
           </Alert>
         ) : page.results.length === 0 ? (
-          <Text c="dimmed" ta="center" py="xl">
-            No evaluations match these filters.
-          </Text>
+          <p className={`${look.text} ${look.dimmed} ${look.empty}`}>No evaluations match these filters.</p>
         ) : (
-          <Stack gap="md">
+          <div className={look.stack}>
             <EvaluationTable
               evaluations={page.results}
               ordering={query.ordering}
@@ -124,9 +118,9 @@ export default function EvaluationListPage() {
               count={page.count}
               hrefFor={(n) => href({ page: String(n) })}
             />
-          </Stack>
+          </div>
         )}
-      </Card>
-    </Stack>
+      </div>
+    </div>
   )
 }
