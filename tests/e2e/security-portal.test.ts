@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { get } from 'node:http'
+import { get, type IncomingHttpHeaders } from 'node:http'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { freePort } from '../../scripts/lib/launch.mjs'
 import { expect, password, setupTimeout, test } from './fixtures'
 import { root, startStack, waitFor, type Stack } from './stack'
@@ -100,6 +101,18 @@ const statusOnNewConnection = (url: string) =>
       .on('error', reject)
   })
 
+/** A GET as it comes over the wire: its headers and its bytes, not decompressed. */
+const rawGet = (path: string, headers: Record<string, string>) =>
+  new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    get(base + path, { headers }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      )
+    }).on('error', reject)
+  })
+
 /**
  * A GET asked again, once, when its connection is reset or left unanswered for 10 s: the primary may
  * hand a new connection to the copy that was killed before it has noticed the death, and that
@@ -172,6 +185,33 @@ test.describe('the portal server', () => {
     expect(script.headers.get('Cache-Control')).toMatch(/immutable/)
     const icon = await fetch(`${base}/favicon.svg`)
     expect(icon.headers.get('X-Content-Type-Options')).toBe('nosniff')
+  })
+
+  test('pages go compressed whole, with their length, in the encoding the browser accepts', async () => {
+    const session = cookiesOf(await signIn())
+    const decode = { br: brotliDecompressSync, gzip: gunzipSync } as const
+    for (const [accepted, expected] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip, deflate', 'gzip'],
+      ['gzip;q=0, br;q=0.5', 'br'],
+      ['br;q=0, gzip', 'gzip'],
+      ['identity', undefined],
+      ['', undefined],
+    ] as const) {
+      const { status, headers, body } = await rawGet('/demo-portal', { Cookie: session, 'Accept-Encoding': accepted })
+      expect(status, accepted).toBe(200)
+      expect(headers['content-encoding'], accepted).toBe(expected)
+      expect(headers.vary, accepted).toMatch(/Accept-Encoding/)
+      // one body of a known length, not chunks
+      expect(Number(headers['content-length']), accepted).toBe(body.length)
+      const html = (expected ? decode[expected](body) : body).toString('utf8')
+      expect(html, accepted).toMatch(/^<!DOCTYPE html>/)
+      expect(html, accepted).toContain('streamController.close()')
+    }
+    // a navigation's data still goes through the compression middleware
+    const data = await rawGet('/demo-portal.data', { Cookie: session, 'Accept-Encoding': 'br' })
+    expect(data.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(data.body).toString('utf8')).toContain('routes/demo-portal/layout')
   })
 
   // Last: it spends this address's login allowance on the API.
