@@ -8,7 +8,13 @@ import { UPSTREAM, errorReply, mockState, server } from '#tests/mocks/handlers'
 import { listUnreadNotifications } from '~/services/notifications.server'
 import { inRequestScope } from '~/lib/request-scope.server'
 import { z } from 'zod'
-import { clientIp, createUpstream, LOOKUP_TTL_MS, UNREACHABLE_MESSAGE } from '~/services/upstream.server'
+import {
+  clientIp,
+  createUpstream,
+  LOOKUP_STALE_MS,
+  LOOKUP_TTL_MS,
+  UNREACHABLE_MESSAGE,
+} from '~/services/upstream.server'
 
 async function caught(promise: Promise<unknown>): Promise<Response> {
   try {
@@ -188,8 +194,8 @@ describe('upstream client', () => {
       expect(Array.isArray(lists[0]) && lists[0].length).toBeGreaterThan(0)
     })
 
-    it('asks again once the entry is older than the TTL', async () => {
-      // the cache reads the clock through performance.now(), at most once a millisecond
+    /** The cache reads the clock through performance.now(), at most once a millisecond: a clock the test moves. */
+    async function withClock(run: (later: (ms: number) => Promise<void>) => Promise<void>) {
       let now = performance.now()
       const clock = vi.spyOn(performance, 'now').mockImplementation(() => now)
       const later = async (ms: number) => {
@@ -197,18 +203,62 @@ describe('upstream client', () => {
         await new Promise((resolve) => setTimeout(resolve, 5))
       }
       try {
-        const api = await session('supervisor')
-        const calls = await campaignCalls(async () => {
-          await api.lookup(endpoints.campaigns)
-          await later(LOOKUP_TTL_MS - 1_000)
-          await api.lookup(endpoints.campaigns)
-          await later(2_000)
-          await api.lookup(endpoints.campaigns)
-        })
-        expect(calls).toBe(2)
+        await run(later)
       } finally {
         clock.mockRestore()
       }
+    }
+    const noCampaigns = () =>
+      server.use(http.get(UPSTREAM + paths.campaigns, () => HttpResponse.json({ data: [], message: 'ok' })))
+
+    it('gives an answer older than the TTL at once and asks again behind the page, then gives the new one', async () => {
+      await withClock(async (later) => {
+        const api = await session('supervisor')
+        const answers: unknown[] = []
+        const calls = await campaignCalls(async () => {
+          answers.push(await api.lookup(endpoints.campaigns))
+          await later(LOOKUP_TTL_MS - 1_000)
+          answers.push(await api.lookup(endpoints.campaigns))
+          noCampaigns()
+          await later(2_000)
+          // due: the kept answer, while the API is asked again
+          answers.push(await api.lookup(endpoints.campaigns))
+          await later(10)
+          answers.push(await api.lookup(endpoints.campaigns))
+        })
+        expect(calls).toBe(2)
+        expect(answers[0]).not.toEqual([])
+        expect(answers[1]).toEqual(answers[0])
+        expect(answers[2]).toEqual(answers[0])
+        expect(answers[3]).toEqual([])
+      })
+    })
+
+    it('waits for a new answer past LOOKUP_STALE_MS, and keeps no stale answer whose refresh failed', async () => {
+      await withClock(async (later) => {
+        const api = await session('supervisor')
+        const answers: unknown[] = []
+        const calls = await campaignCalls(async () => {
+          answers.push(await api.lookup(endpoints.campaigns))
+          noCampaigns()
+          await later(LOOKUP_STALE_MS + 1_000)
+          answers.push(await api.lookup(endpoints.campaigns))
+        })
+        expect(calls).toBe(2)
+        expect(answers[1]).toEqual([])
+
+        // a refresh the API refuses (the session ended): the stale answer goes, no rotation is tried
+        const refreshes = mockState.refreshCalls
+        server.use(http.get(UPSTREAM + paths.campaigns, () => errorReply(401, 'expired'), { once: true }))
+        await later(LOOKUP_TTL_MS + 1_000)
+        const afterFailure = await campaignCalls(async () => {
+          await api.lookup(endpoints.campaigns)
+          await later(10)
+          await api.lookup(endpoints.campaigns)
+        })
+        expect(afterFailure).toBe(2)
+        expect(mockState.refreshCalls).toBe(refreshes)
+      })
     })
 
     it("drops a session's lookups when it changes something, and keeps no failure", async () => {

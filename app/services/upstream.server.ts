@@ -32,6 +32,12 @@ export type CallOptions<S extends z.ZodTypeAny> = {
   auth?: boolean
   /** How long to wait for the answer; longer for uploads the API processes before answering. */
   timeoutMs?: number
+  /**
+   * Asked for no one waiting (a lookup's refresh): not cut short when this request ends, and no token
+   * rotation or sign-out on a 401, which would spend the session's refresh token in a response already
+   * sent. It fails instead.
+   */
+  background?: boolean
 }
 
 /** An endpoint of the table that answers enveloped JSON (downloads are fetched as files instead). */
@@ -58,7 +64,8 @@ export type Upstream = {
   request<E extends JsonEndpoint>(endpoint: E, input?: RequestInput<E>): Promise<z.output<E['response']>>
   /**
    * A lookup (the campaigns, people, templates… a picker offers): a GET answered from this session's
-   * cache when the same call was answered less than LOOKUP_TTL_MS ago. See `lookups` below.
+   * cache when the same call was answered less than LOOKUP_TTL_MS ago, or less than LOOKUP_STALE_MS
+   * ago while it is asked again behind the page. See `lookups` below.
    */
   lookup<E extends JsonEndpoint & { method: 'GET' }>(
     endpoint: E,
@@ -155,20 +162,28 @@ export function settlePart<T>(
 }
 
 export const LOOKUP_TTL_MS = 30_000
+/** How long an answer older than LOOKUP_TTL_MS may still be shown while a fresh one is asked for. */
+export const LOOKUP_STALE_MS = 300_000
+
+type KeptLookup = { answer: Promise<unknown>; at: number; refreshing?: boolean }
 
 /**
  * Answers of lookups, by the access token that read them and the call: a page with a filter bar
  * asks for seven lists that change a few times a day, and a reviewer opens many pages a minute.
  * Keyed by the token itself (never by a user id read from it: the portal cannot verify a token, the
- * API did when it answered), so an entry serves only the session the API answered. A change made
- * through the portal (any call that is not a GET) drops that session's entries at once; other
- * sessions see it within LOOKUP_TTL_MS. A failed call is not kept.
+ * API did when it answered), so an entry serves only the session the API answered. An answer older
+ * than LOOKUP_TTL_MS is still given while the same call is asked again behind the page (stale while
+ * revalidate): a page never waits for its lookups once they were read, where under load every
+ * session's seven lists fell due together and those pages took twice as long (issue 20). A change
+ * made through the portal (any call that is not a GET) drops that session's entries at once; other
+ * sessions see it on their first page after LOOKUP_TTL_MS, or at the latest on the next one. A failed
+ * call, or a failed refresh, is not kept.
  */
-const lookups = new LRUCache<string, Promise<unknown>>({
+const lookups = new LRUCache<string, KeptLookup>({
   max: 5_000,
-  ttl: LOOKUP_TTL_MS,
+  ttl: LOOKUP_STALE_MS,
   // however an entry goes (expired, pushed out, dropped), its session's index forgets it
-  dispose: (_answer, key) => {
+  dispose: (_kept, key) => {
     const token = key.slice(0, key.indexOf(' '))
     const keys = lookupKeys.get(token)
     keys?.delete(key)
@@ -179,7 +194,10 @@ const lookups = new LRUCache<string, Promise<unknown>>({
 const lookupKeys = new Map<string, Set<string>>()
 
 function keepLookup(token: string, key: string, answer: Promise<unknown>) {
-  lookups.set(key, answer)
+  const kept = { answer, at: performance.now() }
+  lookups.set(key, kept)
+  // a failure is not kept (unless a newer answer took its place)
+  answer.catch(() => lookups.get(key) === kept && lookups.delete(key))
   const keys = lookupKeys.get(token) ?? new Set<string>()
   lookupKeys.set(token, keys.add(key))
 }
@@ -297,12 +315,18 @@ export async function createUpstream(request: Request, known?: Partial<Tokens>):
   }
 
   async function call<S extends z.ZodTypeAny>(options: CallOptions<S>): Promise<z.output<S>> {
-    const { path, schema, method = 'GET', query, body, auth = true, timeoutMs } = options
+    const { path, schema, method = 'GET', query, body, auth = true, timeoutMs, background = false } = options
     if (auth && !tokens.access) await signOut()
     const sentWith = tokens.access
     if (method !== 'GET') forgetLookups(sentWith)
-    let response = await send(method, path, { query, body, bearer: auth ? sentWith : undefined, timeoutMs })
-    if (auth && response.status === 401) {
+    let response = await send(method, path, {
+      query,
+      body,
+      bearer: auth ? sentWith : undefined,
+      timeoutMs,
+      shared: background,
+    })
+    if (auth && response.status === 401 && !background) {
       // A concurrent call may already have rotated the tokens; only refresh if ours are still the old ones.
       if (tokens.access === sentWith) refreshing ??= refresh()
       const renewed = tokens.access !== sentWith || (await refreshing)
@@ -321,7 +345,11 @@ export async function createUpstream(request: Request, known?: Partial<Tokens>):
     return parsed.data.data
   }
 
-  function byEndpoint<E extends JsonEndpoint>(endpoint: E, input: RequestInput<E> = {}) {
+  function byEndpoint<E extends JsonEndpoint>(
+    endpoint: E,
+    input: RequestInput<E> = {},
+    background = false,
+  ): Promise<z.output<E['response']>> {
     return call({
       method: endpoint.method,
       path: pathOf(endpoint, input.params),
@@ -330,20 +358,30 @@ export async function createUpstream(request: Request, known?: Partial<Tokens>):
       schema: endpoint.response as E['response'],
       auth: needsBearer(endpoint),
       timeoutMs: input.timeoutMs,
+      background,
     })
   }
 
   function lookup<E extends JsonEndpoint>(endpoint: E, input: RequestInput<E> = {}) {
+    const token = tokens.access
     const query = searchOf(input.query as CallOptions<z.ZodTypeAny>['query'])
-    const key = `${tokens.access} ${pathOf(endpoint, input.params)}?${query}`
-    const known = tokens.access ? lookups.get(key) : undefined
-    if (known) return known as ReturnType<typeof byEndpoint<E>>
+    const key = `${token} ${pathOf(endpoint, input.params)}?${query}`
+    const kept = token ? lookups.get(key) : undefined
+    if (kept && token) {
+      if (!kept.refreshing && performance.now() - kept.at >= LOOKUP_TTL_MS) {
+        kept.refreshing = true
+        const fresh = byEndpoint(endpoint, { params: input.params, query: input.query }, true)
+        // the stale answer stays until the fresh one is in; a failed refresh drops it
+        fresh.then(
+          () => lookups.get(key) === kept && keepLookup(token, key, fresh),
+          () => lookups.get(key) === kept && lookups.delete(key),
+        )
+      }
+      return kept.answer as ReturnType<typeof byEndpoint<E>>
+    }
     const answer = byEndpoint(endpoint, { params: input.params, query: input.query })
     // kept under the token it was asked with; a rotation during the call files it under neither
-    if (tokens.access) {
-      keepLookup(tokens.access, key, answer)
-      answer.catch(() => lookups.delete(key))
-    }
+    if (token) keepLookup(token, key, answer)
     return answer
   }
 
