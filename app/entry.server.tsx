@@ -7,6 +7,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { coalescingStream } from '~/lib/coalesce-stream.server'
 import { applyPrivateCaching, applySecurityHeaders, contentSecurityPolicy } from '~/lib/security-headers.server'
 import { NonceProvider } from '~/lib/nonce'
+import { paintFirst } from '~/lib/paint-first.server'
 import { rememberRouteMatches } from '~/lib/route-matching.server'
 
 export const streamTimeout = 5_000
@@ -39,7 +40,7 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true
-          const body = coalescingStream()
+          const body = coalescingStream(paintFirst())
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce))
           applySecurityHeaders(responseHeaders)

@@ -12,7 +12,7 @@ import type { ReactNode } from 'react'
 import { ErrorScreen } from '~/components/error-screen'
 import { Toaster } from '~/components/layout/toaster'
 import { useCleanGetForms } from '~/lib/clean-search'
-import { useHydrates } from '~/lib/hydration'
+import { PAINT_FIRST_SCRIPT, useHydrates } from '~/lib/hydration'
 import { useNonce } from '~/lib/nonce'
 import { getToast } from '~/sessions.server'
 import { cssVariablesResolver, PRODUCT_NAME, theme } from '~/theme'
@@ -63,6 +63,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <>
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
+            <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: PAINT_FIRST_SCRIPT }} />
           </>
         ) : null}
       </body>

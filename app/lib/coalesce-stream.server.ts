@@ -5,15 +5,16 @@ import { Transform } from 'node:stream'
  * chunk, at the end of that turn. React writes a page in pieces of a few kilobytes, all in one go;
  * passed on one by one, each piece went through the response's compression on its own, which cost
  * a quarter of the portal's time on a list page (issue 20). Later writes (a deferred part of the
- * page, after its data came) still go out as soon as their turn ends.
+ * page, after its data came) still go out as soon as their turn ends. `rewrite`, when given, sees
+ * each chunk as it goes out (app/lib/paint-first.server.ts).
  */
-export function coalescingStream(): Transform {
+export function coalescingStream(rewrite: (chunk: Buffer) => Buffer = (chunk) => chunk): Transform {
   let pending: Buffer[] = []
   let scheduled = false
   const release = () => {
     scheduled = false
     if (pending.length === 0) return
-    stream.push(pending.length === 1 ? pending[0] : Buffer.concat(pending))
+    stream.push(rewrite(pending.length === 1 ? pending[0] : Buffer.concat(pending)))
     pending = []
   }
   const stream = new Transform({

@@ -364,10 +364,12 @@ export async function createUpstream(request: Request, known?: Partial<Tokens>):
 
   function lookup<E extends JsonEndpoint>(endpoint: E, input: RequestInput<E> = {}) {
     const token = tokens.access
+    // nothing is kept for a visitor who has not signed in
+    if (!token) return byEndpoint(endpoint, { params: input.params, query: input.query })
     const query = searchOf(input.query as CallOptions<z.ZodTypeAny>['query'])
     const key = `${token} ${pathOf(endpoint, input.params)}?${query}`
-    const kept = token ? lookups.get(key) : undefined
-    if (kept && token) {
+    const kept = lookups.get(key)
+    if (kept) {
       if (!kept.refreshing && performance.now() - kept.at >= LOOKUP_TTL_MS) {
         kept.refreshing = true
         const fresh = byEndpoint(endpoint, { params: input.params, query: input.query }, true)
@@ -381,7 +383,7 @@ export async function createUpstream(request: Request, known?: Partial<Tokens>):
     }
     const answer = byEndpoint(endpoint, { params: input.params, query: input.query })
     // kept under the token it was asked with; a rotation during the call files it under neither
-    if (token) keepLookup(token, key, answer)
+    keepLookup(token, key, answer)
     return answer
   }
 

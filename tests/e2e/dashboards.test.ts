@@ -1,14 +1,9 @@
-import { expect, expectText, login, type Page, password, test } from './fixtures'
+import { expect, expectText, hydrated, login, type Page, password, test } from './fixtures'
 
 const BASE = '/demo-portal/solutions/call-evaluation'
 const DASHBOARD = `${BASE}/evaluation-dashboard`
 const LIST = `${BASE}/evaluation-list`
 const PERFORMANCE = `${BASE}/agent-performance-dashboard`
-
-/** The shell swaps its no-JavaScript menu for a burger once React has hydrated. */
-async function hydrated(page: Page) {
-  await page.locator('button[aria-label="Toggle navigation"]').waitFor({ state: 'attached' })
-}
 
 const table = (page: Page, name: string) => page.getByRole('table', { name, exact: true })
 const agentPicker = (page: Page) => page.getByRole('form', { name: 'Filter the dashboard' }).getByLabel('Agent')

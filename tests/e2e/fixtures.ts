@@ -59,6 +59,13 @@ export async function login(page: Page, email: string, { to = '/login' } = {}) {
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: /sign in/i }).click()
   await page.waitForURL((url) => !url.pathname.startsWith('/login'))
+  // with JavaScript on, the page's code comes after its first paint: wait until it answers clicks
+  if (await page.evaluate(() => '__remixContext' in window)) await hydrated(page)
+}
+
+/** The shell swaps its no-JavaScript menu for a burger once React has hydrated the page. */
+export async function hydrated(page: Page) {
+  await page.locator('button[aria-label="Toggle navigation"]').waitFor({ state: 'attached' })
 }
 
 export async function cookieNames(page: Page) {

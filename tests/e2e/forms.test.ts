@@ -1,7 +1,7 @@
 import type { ActionStatus, EvaluationSummary } from '#contract/evaluations'
 import { paths } from '#contract/paths'
 import type { Locator } from '@playwright/test'
-import { expect, expectText, login, type Page, password, test } from './fixtures'
+import { expect, expectText, hydrated, login, type Page, password, test } from './fixtures'
 
 // A new user's walk through three forms (issue 19): creating a user reports every error in one round
 // and marks what the role requires; an agent acknowledges or disputes with a reason; the template
@@ -14,11 +14,6 @@ const detailPath = (id: number) => `${CE}/evaluation-detail/${id}`
 
 const desktop = { width: 1366, height: 768 }
 const phone = { width: 390, height: 844 }
-
-/** The shell swaps its no-JavaScript menu for a burger once React has hydrated. */
-async function hydrated(page: Page) {
-  await page.locator('button[aria-label="Toggle navigation"]').waitFor({ state: 'attached' })
-}
 
 const everyError = [
   'First name is required',

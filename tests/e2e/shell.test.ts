@@ -116,6 +116,45 @@ test.describe('the portal shell', () => {
     }
   })
 
+  test('a page is painted before its code is fetched, then comes to life; without JavaScript no code is fetched', async ({
+    page,
+    noJsPage,
+  }) => {
+    await login(page, 'supervisor@demo.local')
+    const list = '/demo-portal/solutions/call-evaluation/evaluation-list'
+    await page.goto(list)
+    await page.waitForFunction(
+      () => (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized,
+    )
+    // the code is asked for once the document is parsed (and painted: the browser reports a paint
+    // when the frame is shown, so its time is not compared), not while it is read, as modulepreload did
+    const { parsed, paint, scripts } = await page.evaluate(() => ({
+      parsed: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domInteractive,
+      paint: performance.getEntriesByName('first-contentful-paint').length,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+        .map((entry) => entry.startTime),
+    }))
+    expect(paint).toBe(1)
+    expect(scripts.length).toBeGreaterThan(5)
+    expect(Math.min(...scripts)).toBeGreaterThan(parsed)
+    // hydrated: a link is followed in the page, the window stays the same
+    await page.evaluate(() => Object.assign(window, { sameWindow: true }))
+    await page.locator('main a[href*="/evaluation-detail/"]').first().click()
+    await page.waitForURL(/evaluation-detail/)
+    expect(await page.evaluate(() => (window as { sameWindow?: boolean }).sameWindow)).toBe(true)
+
+    // a browser without JavaScript is not sent code it cannot run
+    await noJsPage.context().addCookies(await page.context().cookies())
+    const fetched: string[] = []
+    noJsPage.on('request', (request) => fetched.push(new URL(request.url()).pathname))
+    await noJsPage.goto(list)
+    await expectText(noJsPage, /Every scored call/)
+    expect(fetched.some((path) => path.endsWith('.css'))).toBe(true)
+    expect(fetched.filter((path) => path.endsWith('.js'))).toEqual([])
+  })
+
   test('documents carry the security headers', async ({ page }) => {
     const res = await page.goto('/login')
     const headers = res!.headers()
