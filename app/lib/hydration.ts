@@ -15,16 +15,21 @@ export function useHydrates() {
 /**
  * Paint first, then fetch and run the app's code. The server writes Remix's `<link rel="modulepreload">`
  * tags and its module script inert (app/lib/paint-first.server.ts); this script, rendered after them,
- * brings them to life once the browser has painted the page. On a thin link the page's HTML and CSS
- * get the bandwidth to themselves and the modules follow; on a slow PC the modules' evaluation and
- * the hydration come after the first paint instead of holding it up (issue 20: the list page was
- * first painted 1.3 s after its request, after all its code had run). A hidden tab paints nothing, so
- * it starts at once. The elements keep their places, so React hydrates the tree the server wrote.
+ * brings them to life once the browser reports the page's first contentful paint (a frame later where
+ * paint timing is missing; after 3 s whatever happens, for a page with nothing to paint). On a thin
+ * link the page's HTML and CSS get the bandwidth to themselves and the modules follow; on a slow PC
+ * the modules' evaluation and the hydration come after the first paint instead of holding it up
+ * (issue 20: the list page was first painted 1.3 s after its request, after all its code had run). A
+ * hidden tab paints nothing, so it starts at once. The elements keep their places, so React hydrates
+ * the tree the server wrote.
  */
 export const INERT_PRELOAD = 'x-modulepreload'
 export const INERT_MODULE = 'x-module'
 export const PAINT_FIRST_SCRIPT = `(() => {
+  let started = false
   const start = () => {
+    if (started) return
+    started = true
     for (const link of document.querySelectorAll('link[rel="${INERT_PRELOAD}"]')) link.rel = 'modulepreload'
     for (const inert of document.querySelectorAll('script[type="${INERT_MODULE}"]')) {
       const script = document.createElement('script')
@@ -35,6 +40,10 @@ export const PAINT_FIRST_SCRIPT = `(() => {
       inert.replaceWith(script)
     }
   }
-  if (document.visibilityState === 'hidden') start()
-  else requestAnimationFrame(() => setTimeout(start))
+  const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0
+  if (document.visibilityState === 'hidden' || painted()) start()
+  else if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    new PerformanceObserver((_, observer) => painted() && (observer.disconnect(), start())).observe({ type: 'paint' })
+    setTimeout(start, 3000)
+  } else requestAnimationFrame(() => setTimeout(start))
 })()`

@@ -6,12 +6,17 @@ const units: [Intl.RelativeTimeFormatUnit, number][] = [
   ['hour', 3_600],
   ['minute', 60],
 ]
-const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' })
+// made on first use: building it loads the locale's data, a cost every page paid at load for a
+// panel that may not open
+let format: Intl.RelativeTimeFormat | undefined
 
 export function relativeTime(iso: string, now = Date.now()) {
   const seconds = Math.round((Date.parse(iso) - now) / 1000)
   for (const [unit, size] of units) {
-    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit)
+    if (Math.abs(seconds) >= size) {
+      format ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' })
+      return format.format(Math.round(seconds / size), unit)
+    }
   }
   return 'just now'
 }

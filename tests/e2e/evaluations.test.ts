@@ -88,6 +88,11 @@ test.describe('call evaluation audit', () => {
     const id = target.evaluation.id
     const page = await openPage({ viewport: { width: 1366, height: 768 } })
     await login(page, 'auditor@demo.local', { to: `/login?redirectTo=${encodeURIComponent(LIST)}` })
+    const audioRequests: string[] = []
+    page.on(
+      'request',
+      (request) => request.url().includes('/resources/call-audio/') && audioRequests.push(request.url()),
+    )
     await page.getByLabel('Search').fill(target.evaluation.customer_name)
     await page.getByRole('button', { name: 'Apply filters' }).click()
     await page.waitForURL(/[?&]q=/)
@@ -98,9 +103,12 @@ test.describe('call evaluation audit', () => {
     await page.waitForURL((url) => url.pathname === detailPath(id))
     await expect(auditorScore(page)).resolves.toBe('Auditor —')
 
-    // The audio is served through the portal and seeks to a question's evidence.
+    // The audio is served through the portal and seeks to a question's evidence; it is not
+    // downloaded with the page, only once it is played.
     const audio = page.locator('audio')
     expect(await audio.getAttribute('src')).toMatch(/^\/resources\/call-audio\/\d+\?/)
+    const audioFetched = () => audioRequests.length
+    expect(audioFetched()).toBe(0)
     await page.getByRole('button', { name: new RegExp(`^${target.category}`) }).click()
     await page
       .getByRole('button', { name: `Play from ${target.startTime}` })
@@ -110,6 +118,7 @@ test.describe('call evaluation audit', () => {
       .poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 10_000 })
       .toBeGreaterThanOrEqual(target.start - 0.5)
     expect(await audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeLessThan(target.start + 5)
+    await expect.poll(audioFetched).toBeGreaterThan(0)
 
     // Edit mode: the first answer goes round yes → no → n/a → yes; then one step on, and save.
     await page.getByRole('button', { name: 'Add Manual Review' }).click()

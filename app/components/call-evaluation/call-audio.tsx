@@ -30,8 +30,10 @@ export function CallAudio({ src, mimeType }: { src: string | null; mimeType?: st
       </Text>
     )
   }
+  // preload="none": a call's recording (megabytes on a long call) comes down when someone plays it or
+  // seeks to a question's evidence, not with every review page over a thin link
   return (
-    <audio ref={audioRef} src={src} controls preload="metadata" style={{ width: '100%' }} aria-label="Call recording">
+    <audio ref={audioRef} src={src} controls preload="none" style={{ width: '100%' }} aria-label="Call recording">
       <a href={src} type={mimeType}>
         Download the recording
       </a>

@@ -6,6 +6,7 @@ import {
   type ChartRow,
   type ChartSeries,
 } from '~/components/charts/svg-charts'
+import { formatCount } from './dashboard-links'
 
 // The dashboards' charts, drawn by the server (~/components/charts): each an image named by a
 // one-sentence summary (`summary`), its figures in the table beside it.
@@ -64,7 +65,7 @@ export function NamedBars({
       series={series}
       summary={summary}
       unit={unit}
-      format={percent ? pct : (v) => v.toLocaleString('en-GB')}
+      format={percent ? pct : formatCount}
       max={percent ? 100 : undefined}
       nameWidth={nameWidth}
     />
@@ -90,7 +91,7 @@ export function Shares({
       thickness={26}
       centre={centre}
       summary={summary}
-      format={(v) => `${v.toLocaleString('en-GB')} call${v === 1 ? '' : 's'}`}
+      format={(v) => `${formatCount(v)} call${v === 1 ? '' : 's'}`}
     />
   )
 }

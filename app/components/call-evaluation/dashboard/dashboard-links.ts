@@ -77,8 +77,12 @@ export function bucketRange(start: string, interval: TrendInterval, filters: Das
   return { date_from: dateFrom, date_to: dateTo }
 }
 
+// one formatter for every count: Number#toLocaleString builds a new one per call, and a dashboard
+// formats hundreds of figures (a third of its hydration's own time on a 4× slower CPU)
+const counts = new Intl.NumberFormat('en-GB')
+
 export function formatCount(n: number) {
-  return n.toLocaleString('en-GB')
+  return counts.format(n)
 }
 
 /** A percentage 0–100 with one decimal, or a dash. */
