@@ -1,6 +1,7 @@
-import { Anchor, Badge, Group, Stack, Text } from '@mantine/core'
 import { Link } from '@remix-run/react'
 import type { Appointment } from '#contract/reshub'
+import look from '~/components/layout/look.module.css'
+import css from './appointment.module.css'
 
 /** Where a patient's record opens in the reservation hub. */
 export const recordHref = (patientId: number, base = '/reshub/emr') => `${base}?patient=${patientId}`
@@ -8,20 +9,20 @@ export const recordHref = (patientId: number, base = '/reshub/emr') => `${base}?
 /** A patient in a list: the name (to the record), the MRN, and the no-show flag. */
 export function PatientCell({ patient }: { patient: Appointment['patient'] }) {
   return (
-    <Stack gap={0}>
-      <Group gap={6} wrap="nowrap">
-        <Anchor component={Link} to={recordHref(patient.id)} fw={500} size="sm">
+    <div>
+      <div className={css.patientLine}>
+        <Link to={recordHref(patient.id)} className={`mantine-focus-auto ${look.anchor} ${look.sm} ${css.patientName}`}>
           {patient.name}
-        </Anchor>
+        </Link>
         {patient.flagged ? (
-          <Badge color="red" variant="outline" size="xs" title={`${patient.no_shows} no-shows on record`}>
+          <span className={css.flag} title={`${patient.no_shows} no-shows on record`}>
             {patient.no_shows} no-shows
-          </Badge>
+          </span>
         ) : null}
-      </Group>
-      <Text size="xs" c="dimmed">
+      </div>
+      <p className={`${look.text} ${look.xs} ${look.dimmed}`}>
         {patient.mrn} · {patient.phone}
-      </Text>
-    </Stack>
+      </p>
+    </div>
   )
 }

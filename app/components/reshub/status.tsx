@@ -1,8 +1,8 @@
-import { Badge, Button, Group, Paper, Stack, TextInput } from '@mantine/core'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import type { Appointment } from '#contract/reshub'
 import { appointmentStatusLabel, type AppointmentStatus } from '#contract/reshub-statuses'
 import classes from '~/components/layout/disclosure.module.css'
+import css from './appointment.module.css'
 import { siteDate } from './time'
 
 /** A status's colour: waiting states blue, the visit's progress yellow to green, the failures red or grey. */
@@ -21,9 +21,9 @@ export const statusColor: Record<AppointmentStatus, string> = {
 
 export function StatusBadge({ status }: { status: AppointmentStatus }) {
   return (
-    <Badge color={statusColor[status]} variant="light" radius="sm">
+    <span className={css.badge} data-color={statusColor[status]}>
       {appointmentStatusLabel[status]}
-    </Badge>
+    </span>
   )
 }
 
@@ -67,8 +67,10 @@ type Props = {
 }
 
 /**
- * The moves an appointment allows now (the API's status machine says which), as plain POST forms: a
- * button each, and a small form with its reason for cancelling, so they work without JavaScript.
+ * The moves an appointment allows now (the API's status machine says which), as plain POST forms: one
+ * form whose buttons each send their status, and a small form with its reason for cancelling, so they
+ * work without JavaScript. Plain markup in Mantine's look (appointment.module.css): a busy day shows a
+ * few dozen of these, and Mantine's inline styles made the day's page 280 KB.
  */
 export function AppointmentActions({ appointment, action, redirectTo, except = [] }: Props) {
   const navigation = useNavigation()
@@ -81,69 +83,77 @@ export function AppointmentActions({ appointment, action, redirectTo, except = [
   const movable = ['proposed', 'pending', 'booked'].includes(appointment.status)
   if (!moves.length && !movable) return null
   const who = appointment.patient.name
+  const direct = moves.filter((s) => !needsReason.has(s))
+  const hidden = (
+    <>
+      <input type="hidden" name="intent" value="status" />
+      <input type="hidden" name="appointment_id" value={appointment.id} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+    </>
+  )
   return (
-    <Group gap={6} wrap="wrap">
+    <div className={css.actions}>
       {movable ? (
-        <Button
-          component={Link}
+        <Link
           to={moveHref(appointment)}
-          size="compact-sm"
-          variant="default"
+          className={`mantine-focus-auto ${css.button}`}
+          data-variant="default"
           aria-label={`Move to another slot: ${who}`}
         >
           Move
-        </Button>
+        </Link>
       ) : null}
-      {moves
-        .filter((s) => !needsReason.has(s))
-        .map((status) => (
-          <Form method="post" action={action} key={status}>
-            <input type="hidden" name="intent" value="status" />
-            <input type="hidden" name="appointment_id" value={appointment.id} />
-            <input type="hidden" name="status" value={status} />
-            <input type="hidden" name="redirectTo" value={redirectTo} />
-            <Button
+      {direct.length ? (
+        <Form method="post" action={action} className={css.actions}>
+          {hidden}
+          {direct.map((status) => (
+            <button
+              key={status}
               type="submit"
-              size="compact-sm"
-              variant={status === 'noshow' ? 'subtle' : 'light'}
-              color={status === 'noshow' ? 'red' : undefined}
-              loading={busy(status)}
+              name="status"
+              value={status}
+              className={`mantine-focus-auto ${css.button}`}
+              data-variant={status === 'noshow' ? 'subtle-red' : 'primary-light'}
+              data-busy={busy(status) || undefined}
               aria-label={`${moveLabel[status]}: ${who}`}
             >
               {moveLabel[status]}
-            </Button>
-          </Form>
-        ))}
+            </button>
+          ))}
+        </Form>
+      ) : null}
       {moves
         .filter((s) => needsReason.has(s))
         .map((status) => (
           // opens in the flow of the page (no overlay to clip or cover), with or without JavaScript
-          <details key={status} style={{ display: 'inline-block', verticalAlign: 'top' }}>
+          <details key={status} className={css.reasonDisclosure}>
             <summary className={classes.summary} aria-label={`${moveLabel[status]}: ${who}`}>
               {moveLabel[status]}…
             </summary>
-            <Paper withBorder p="sm" mt={6} w={280} maw="100%">
-              <Form method="post" action={action}>
-                <input type="hidden" name="intent" value="status" />
-                <input type="hidden" name="appointment_id" value={appointment.id} />
-                <input type="hidden" name="status" value={status} />
-                <input type="hidden" name="redirectTo" value={redirectTo} />
-                <Stack gap="xs">
-                  <TextInput
-                    name="reason"
-                    label="Reason"
-                    required
-                    maxLength={300}
-                    placeholder={status === 'cancelled' ? 'Patient asked to cancel' : 'Booked for the wrong patient'}
-                  />
-                  <Button type="submit" size="compact-sm" color="red" loading={busy(status)}>
-                    {status === 'cancelled' ? 'Cancel the appointment' : 'Mark entered in error'}
-                  </Button>
-                </Stack>
-              </Form>
-            </Paper>
+            <Form method="post" action={action} className={css.reasonForm}>
+              {hidden}
+              <input type="hidden" name="status" value={status} />
+              <label className={css.label}>
+                Reason
+                <input
+                  name="reason"
+                  required
+                  maxLength={300}
+                  className={`mantine-focus-auto ${css.input}`}
+                  placeholder={status === 'cancelled' ? 'Patient asked to cancel' : 'Booked for the wrong patient'}
+                />
+              </label>
+              <button
+                type="submit"
+                className={`mantine-focus-auto ${css.button}`}
+                data-variant="red"
+                data-busy={busy(status) || undefined}
+              >
+                {status === 'cancelled' ? 'Cancel the appointment' : 'Mark entered in error'}
+              </button>
+            </Form>
           </details>
         ))}
-    </Group>
+    </div>
   )
 }

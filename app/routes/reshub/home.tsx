@@ -6,9 +6,11 @@ import { endpoints } from '#contract/endpoints'
 import type { Appointment, CallTask, ReshubKpi } from '#contract/reshub'
 import { appointmentStatusLabel, type AppointmentStatus } from '#contract/reshub-statuses'
 import { ErrorScreen } from '~/components/error-screen'
+import look from '~/components/layout/look.module.css'
 import { DataTable } from '~/components/layout/data-table'
 import { ListFilters } from '~/components/layout/list-filters'
 import { listTypes } from '~/components/reshub/list-types'
+import appointment from '~/components/reshub/appointment.module.css'
 import { PatientCell } from '~/components/reshub/patient-cell'
 import { AppointmentActions, StatusBadge } from '~/components/reshub/status'
 import { isDate, longDayLabel, siteDateTime, siteTime, siteToday, zoneName } from '~/components/reshub/time'
@@ -329,33 +331,28 @@ export default function ReshubToday() {
                   </Text>
                   <Stack gap="sm">
                     {rows.map((a) => (
-                      <Stack
-                        key={a.id}
-                        gap={4}
-                        pb={6}
-                        style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
-                      >
-                        <Group justify="space-between" wrap="nowrap">
-                          <Text size="sm" fw={600}>
+                      <div key={a.id} className={appointment.slot}>
+                        <div className={`${look.row} ${look.between} ${look.nowrap}`}>
+                          <p className={`${look.text} ${look.sm} ${look.strong}`}>
                             {siteTime(a.start, a.time_zone)}
                             <ViewerTime iso={a.start} siteZone={a.time_zone} />
-                          </Text>
+                          </p>
                           <StatusBadge status={a.status} />
-                        </Group>
+                        </div>
                         <PatientCell patient={a.patient} />
-                        <Text size="xs" c="dimmed">
+                        <p className={`${look.text} ${look.xs} ${look.dimmed}`}>
                           {a.service.name}
                           {a.status === 'arrived' && a.waited_minutes !== null
                             ? ` · waiting ${a.waited_minutes} min`
                             : ''}
-                        </Text>
+                        </p>
                         <AppointmentActions
                           appointment={a}
                           action="/reshub"
                           redirectTo={redirectTo}
                           except={['entered-in-error']}
                         />
-                      </Stack>
+                      </div>
                     ))}
                     {rows.length ? null : (
                       <Text size="sm" c="dimmed">
