@@ -7,7 +7,9 @@ import css from './appointment.module.css'
 export const recordHref = (patientId: number, base = '/reshub/emr') => `${base}?patient=${patientId}`
 
 /** A patient in a list: the name (to the record), the MRN, and the no-show flag. */
-export function PatientCell({ patient }: { patient: Appointment['patient'] }) {
+export type ShownPatient = Pick<Appointment['patient'], 'id' | 'name' | 'mrn' | 'phone' | 'flagged' | 'no_shows'>
+
+export function PatientCell({ patient }: { patient: ShownPatient }) {
   return (
     <div>
       <div className={css.patientLine}>

@@ -42,7 +42,17 @@ export const moveLabel: Partial<Record<AppointmentStatus, string>> = {
 const needsReason = new Set<AppointmentStatus>(['cancelled', 'entered-in-error'])
 
 /** Where moving an appointment starts: the calendar on its day, with its practitioner and visit type. */
-export function moveHref(a: Pick<Appointment, 'id' | 'start' | 'time_zone' | 'site' | 'practitioner' | 'service'>) {
+/** What moving an appointment and its buttons need of it (a page may send no more than this). */
+export type MovableAppointment = Pick<Appointment, 'id' | 'next_statuses' | 'status' | 'start' | 'time_zone'> & {
+  patient: Pick<Appointment['patient'], 'name'>
+  site: Pick<Appointment['site'], 'id'>
+  practitioner: Pick<Appointment['practitioner'], 'id'>
+  service: Pick<Appointment['service'], 'id'>
+}
+
+export function moveHref(
+  a: Pick<MovableAppointment, 'id' | 'start' | 'time_zone' | 'site' | 'practitioner' | 'service'>,
+) {
   const params = new URLSearchParams({
     move: String(a.id),
     site_id: String(a.site.id),
@@ -54,10 +64,7 @@ export function moveHref(a: Pick<Appointment, 'id' | 'start' | 'time_zone' | 'si
 }
 
 type Props = {
-  appointment: Pick<
-    Appointment,
-    'id' | 'next_statuses' | 'patient' | 'status' | 'start' | 'time_zone' | 'site' | 'practitioner' | 'service'
-  >
+  appointment: MovableAppointment
   /** The route whose action changes the status. */
   action: string
   /** Where to come back to (the list or the day as it was). */

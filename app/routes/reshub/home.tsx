@@ -72,7 +72,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       date,
       today,
       catalogue,
-      day,
+      day: day.value ? { value: { results: day.value.results.map(shown) }, error: null } : day,
       kpi,
       tasks,
       taskKind: query.tasks ?? null,
@@ -83,6 +83,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const action = ({ request }: ActionFunctionArgs) => reshubAction(request, '/reshub')
+
+/** What the day's columns and flow show of an appointment: a busy day's page carries no more. */
+function shown(a: Appointment) {
+  const { id, name, mrn, phone, flagged, no_shows } = a.patient
+  return {
+    id: a.id,
+    status: a.status,
+    start: a.start,
+    time_zone: a.time_zone,
+    waited_minutes: a.waited_minutes,
+    next_statuses: a.next_statuses,
+    patient: { id, name, mrn, phone, flagged, no_shows },
+    practitioner: { id: a.practitioner.id },
+    site: { id: a.site.id },
+    service: { id: a.service.id, name: a.service.name },
+  }
+}
+type ShownAppointment = ReturnType<typeof shown>
 
 const countOrder: AppointmentStatus[] = ['booked', 'arrived', 'checked-in', 'fulfilled', 'noshow', 'cancelled']
 
@@ -154,7 +172,15 @@ function NoShows({ kpi }: { kpi: ReshubKpi }) {
   )
 }
 
-function FlowColumn({ title, rows, note }: { title: string; rows: Appointment[]; note: (a: Appointment) => string }) {
+function FlowColumn({
+  title,
+  rows,
+  note,
+}: {
+  title: string
+  rows: ShownAppointment[]
+  note: (a: ShownAppointment) => string
+}) {
   return (
     <Card padding="sm" withBorder component="section" aria-label={title}>
       <Title order={3} size="h5" mb={6}>
@@ -248,7 +274,7 @@ export default function ReshubToday() {
   const columns = atSite
     .map((p) => ({ practitioner: p, rows: appointments.filter((a) => a.practitioner.id === p.id) }))
     .filter((c) => c.rows.length || date === today)
-  const waited = (a: Appointment) => (a.waited_minutes === null ? '' : `${a.waited_minutes} min waited`)
+  const waited = (a: ShownAppointment) => (a.waited_minutes === null ? '' : `${a.waited_minutes} min waited`)
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">
