@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { closeFace, detectFaces } from '../../api/engines/face'
 import { cropAround, RECAPTURES, readSample } from '../../api/engines/face/samples'
-import { expect, expectText, login, type Page, password, test } from './fixtures'
+import { expect, expectText, hydrated, login, type Page, password, test } from './fixtures'
 
 const FACE = '/demo-portal/solutions/facial-recognition'
 const BASE = '/demo-portal/solutions/face-recognition'
@@ -56,6 +56,8 @@ const loaded = (page: Page, selector: string) =>
 
 async function verify(page: Page, person: string, photo: { name: string; mimeType: string; buffer: Buffer }) {
   await page.goto(DEMO)
+  // the form swaps its phone-camera input for a button once hydrated: wait, so one input remains
+  await hydrated(page)
   const form = page.getByRole('form', { name: 'Verify a face' })
   await form.getByRole('combobox', { name: 'Claimed person' }).selectOption({ label: person })
   await form.locator('input[type=file][name=photo]').setInputFiles(photo)
