@@ -41,7 +41,6 @@ export const moveLabel: Partial<Record<AppointmentStatus, string>> = {
 /** Moves that need a reason (the API refuses them without one). */
 const needsReason = new Set<AppointmentStatus>(['cancelled', 'entered-in-error'])
 
-/** Where moving an appointment starts: the calendar on its day, with its practitioner and visit type. */
 /** What moving an appointment and its buttons need of it (a page may send no more than this). */
 export type MovableAppointment = Pick<Appointment, 'id' | 'next_statuses' | 'status' | 'start' | 'time_zone'> & {
   patient: Pick<Appointment['patient'], 'name'>
@@ -50,6 +49,7 @@ export type MovableAppointment = Pick<Appointment, 'id' | 'next_statuses' | 'sta
   service: Pick<Appointment['service'], 'id'>
 }
 
+/** Where moving an appointment starts: the calendar on its day, with its practitioner and visit type. */
 export function moveHref(
   a: Pick<MovableAppointment, 'id' | 'start' | 'time_zone' | 'site' | 'practitioner' | 'service'>,
 ) {
