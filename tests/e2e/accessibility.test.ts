@@ -64,6 +64,8 @@ const byRole: Record<string, Visit[]> = {
     { name: 'reshub', to: '/reshub' },
     { name: 'reshub calendar', to: '/reshub/calendar' },
     { name: 'reshub list', to: '/reshub/upcoming' },
+    // a reason form, as the "Cancel…" link opens it without JavaScript
+    { name: 'reshub cancel', to: '/reshub/upcoming', follow: 'main a[href*="cancel="]', ready: 'input[name="reason"]' },
     { name: 'emr', to: '/reshub/emr' },
     { name: 'page not found in the frame', to: '/demo-portal/no-such-page' },
   ],
