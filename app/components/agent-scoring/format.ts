@@ -2,6 +2,7 @@
 // values would pull zod into the browser bundle), except the small tables below, copied from it
 // (format.test.ts holds them equal).
 import type { Channel, RejectReason, ScoringBucket, ScoringItemRow, ScoringOrdering } from '#contract/agent-scoring'
+import { utcDates } from '~/lib/intl-formats'
 
 export const SCORING_PATH = '/demo-portal/solutions/ai-agent-scoring'
 export const SCORING_DEMO_PATH = `${SCORING_PATH}/demo`
@@ -120,6 +121,6 @@ export const formatKappa = (kappa: number | null) => (kappa === null ? '—' : k
 /** An agreement percentage, or a dash when nothing was decided. */
 export const formatPct = (pct: number | null) => (pct === null ? '—' : `${pct}%`)
 
-const monthFormat = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+const monthFormat = utcDates({ month: 'long', year: 'numeric' })
 /** "2026-03" → "March 2026". */
 export const formatMonth = (month: string) => monthFormat.format(new Date(`${month}-01T00:00:00Z`))

@@ -2,6 +2,7 @@
 // would pull zod into the browser bundle.
 import type { AnswerValue, EvaluationStatus } from '#contract/evaluations'
 import type { TagColor } from '~/components/layout/tag'
+import { utcDates } from '~/lib/intl-formats'
 
 export const EVALUATIONS_PATH = '/demo-portal/solutions/call-evaluation'
 export const evaluationListPath = `${EVALUATIONS_PATH}/evaluation-list`
@@ -54,11 +55,7 @@ export function formatDuration(seconds: number | null) {
 }
 
 // One fixed zone and locale so the server's HTML and the browser's hydration agree.
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-})
+const dateTime = utcDates({ dateStyle: 'medium', timeStyle: 'short' })
 export function formatDateTime(iso: string | null | undefined) {
   if (!iso) return '—'
   const date = new Date(iso)

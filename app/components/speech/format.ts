@@ -4,6 +4,7 @@ import { jobStatusLabel, type JobStatus } from '#contract/job-status'
 import { jobStatusColor } from '~/components/layout/job-progress'
 import type { Speaker } from '#contract/speech'
 import { RECORDING_MAX_BYTES } from '#contract/limits'
+import { utcDates } from '~/lib/intl-formats'
 
 export const SPEECH_PATH = '/demo-portal/capabilities/speech-recognition'
 export const SPEECH_DEMO_PATH = `${SPEECH_PATH}/demo`
@@ -58,7 +59,7 @@ export function formatBytes(bytes: number) {
 }
 
 // One fixed zone and locale so the server's HTML and the browser's hydration agree.
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
+const dateTime = utcDates({ dateStyle: 'medium', timeStyle: 'short' })
 export function formatDateTime(iso: string | null | undefined) {
   if (!iso) return '—'
   const date = new Date(iso)

@@ -2,6 +2,7 @@
 // would pull zod into the browser bundle of pages that do not validate anything.
 import type { JobStatus } from '#contract/envelope'
 import { jobStatusColor } from '~/components/layout/job-progress'
+import { utcDates, numbers } from '~/lib/intl-formats'
 
 export const SUMMARIZATION_PATH = '/demo-portal/capabilities/summarization'
 export const SUMMARIZE_DEMO_PATH = `${SUMMARIZATION_PATH}/demo`
@@ -26,11 +27,11 @@ export const statusOptions = (Object.keys(statusLabel) as JobStatus[]).map((valu
 export const inProgress = (status: JobStatus) => status !== 'completed' && status !== 'failed'
 
 // One fixed zone and locale so the server's HTML and the browser's hydration agree.
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
+const dateTime = utcDates({ dateStyle: 'medium', timeStyle: 'short' })
 export function formatDateTime(iso: string | null | undefined) {
   return iso ? `${dateTime.format(new Date(iso))} UTC` : '—'
 }
 
-const whole = new Intl.NumberFormat('en-GB')
+const whole = numbers()
 export const formatCount = (n: number) => whole.format(n)
 export const formatPct = (n: number) => `${Math.round(n * 10) / 10}%`

@@ -1,13 +1,15 @@
 // No zod here: the list page imports this and stays light.
+import { utcDates } from '~/lib/intl-formats'
+
 export const USER_LIST_PATH = '/demo-portal/solutions/call-evaluation/manage-user'
 export const userEditPath = (id: number) => `${USER_LIST_PATH}/${id}`
 export const USER_EXPORT_PATH = '/resources/user-export'
 export const USER_UPLOAD_TEMPLATE_PATH = `${USER_LIST_PATH}/upload-template.csv`
 
 // One zone for server and browser, so the server's HTML and the hydrated page agree.
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
-const dayFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' })
-const timeFormat = new Intl.DateTimeFormat('en-GB', { timeStyle: 'short', timeZone: 'UTC' })
+const dateTimeFormat = utcDates({ dateStyle: 'medium', timeStyle: 'short' })
+const dayFormat = utcDates({ dateStyle: 'medium' })
+const timeFormat = utcDates({ timeStyle: 'short' })
 
 export function formatLastLogin(iso: string | null) {
   return iso ? `${dateTimeFormat.format(new Date(iso))} UTC` : 'Never'

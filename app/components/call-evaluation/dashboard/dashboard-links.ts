@@ -2,6 +2,7 @@
 // importing its values would pull zod into the browser bundle.
 import type { DashboardFilters, TrendInterval } from '#contract/dashboards'
 import { EVALUATIONS_PATH, evaluationListPath } from '../evaluation-format'
+import { utcDates, numbers } from '~/lib/intl-formats'
 
 export const DASHBOARD_PATH = `${EVALUATIONS_PATH}/evaluation-dashboard`
 export const AGENT_PERFORMANCE_PATH = `${EVALUATIONS_PATH}/agent-performance-dashboard`
@@ -79,7 +80,7 @@ export function bucketRange(start: string, interval: TrendInterval, filters: Das
 
 // one formatter for every count: Number#toLocaleString builds a new one per call, and a dashboard
 // formats hundreds of figures (a third of its hydration's own time on a 4× slower CPU)
-const counts = new Intl.NumberFormat('en-GB')
+const counts = numbers()
 
 export function formatCount(n: number) {
   return counts.format(n)
@@ -101,8 +102,8 @@ export function formatMinutes(n: number | null | undefined) {
   return n === null || n === undefined ? '—' : `${Math.round(n * 10) / 10} min`
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' })
-const monthFormat = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' })
+const dayFormat = utcDates({ day: 'numeric', month: 'short' })
+const monthFormat = utcDates({ month: 'short', year: 'numeric' })
 
 /** A trend bucket's label: "3 Mar", "week of 3 Mar", "Mar 2026". */
 export function periodLabel(start: string, interval: TrendInterval) {

@@ -4,6 +4,7 @@
 import type { ChatChannel, chatHistoryTypes, ChatMessage, Handoff } from '#contract/chatbot'
 import { CHAT_WITH_US_PATH, channelLabel, channelPath, historyPath } from '~/components/chatbot/format'
 import { searchOf } from '~/lib/list-query'
+import { utcDates, numbers } from '~/lib/intl-formats'
 
 export type HistoryType = (typeof chatHistoryTypes)[number]
 export const HISTORY_TYPES = [
@@ -74,10 +75,10 @@ const stageLabel: Record<string, string> = {
 export const timingLabel = (stage: string) => stageLabel[stage] ?? stage.charAt(0).toUpperCase() + stage.slice(1)
 
 // One fixed zone and locale so the server's HTML and the browser's hydration agree.
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
-const date = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' })
-const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })
-const whole = new Intl.NumberFormat('en-GB')
+const dateTime = utcDates({ dateStyle: 'medium', timeStyle: 'short' })
+const date = utcDates({ dateStyle: 'medium' })
+const time = utcDates({ hour: '2-digit', minute: '2-digit' })
+const whole = numbers()
 
 export const formatDateTime = (iso: string) => `${dateTime.format(new Date(iso))} UTC`
 export const formatDate = (iso: string) => date.format(new Date(iso))

@@ -6,6 +6,7 @@ import { DataTable } from '~/components/layout/data-table'
 import { formatDateTime } from '~/components/speech/format'
 import { conversationPath, writeArticleHref } from './access'
 import { TableScroll } from '~/components/layout/table-scroll'
+import { utcDates } from '~/lib/intl-formats'
 
 type Question = KnowledgeGaps['questions'][number]
 
@@ -15,7 +16,7 @@ export const gapReasonLabel: Record<Question['reason'], string> = {
 }
 
 // One zone for server and browser, so the server's HTML and the hydrated page agree.
-const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' })
+const day = utcDates({ dateStyle: 'medium' })
 const formatWeek = (iso: string) => day.format(new Date(`${iso.slice(0, 10)}T00:00:00Z`))
 
 function WeekTable({ weeks }: { weeks: KnowledgeGaps['weeks'] }) {
