@@ -12,7 +12,7 @@ import type { ReactNode } from 'react'
 import { ErrorScreen } from '~/components/error-screen'
 import { Toaster } from '~/components/layout/toaster'
 import { useCleanGetForms } from '~/lib/clean-search'
-import { PAINT_FIRST_SCRIPT, useHydrates } from '~/lib/hydration'
+import { PAINT_FIRST_SCRIPT, useHydrates, useMarkHydrated } from '~/lib/hydration'
 import { useNonce } from '~/lib/nonce'
 import { getToast } from '~/sessions.server'
 import { cssVariablesResolver, PRODUCT_NAME, theme } from '~/theme'
@@ -36,6 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()
   const hydrates = useHydrates()
+  useMarkHydrated()
   return (
     <html lang="en" {...mantineHtmlProps}>
       <head>

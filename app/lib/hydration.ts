@@ -1,4 +1,5 @@
 import { useMatches } from '@remix-run/react'
+import { useEffect } from 'react'
 
 /**
  * A route's `handle`. `hydrate: false` sends the page without the app's JavaScript (Remix's
@@ -10,6 +11,17 @@ export type RouteHandle = { hydrate?: boolean }
 /** False when any route on the page opted out of JavaScript. */
 export function useHydrates() {
   return !useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hydrate === false)
+}
+
+/**
+ * Marks the page once React has hydrated it (`<html data-hydrated>`): its code comes after its first
+ * paint, so for a moment a page with JavaScript shows its no-JavaScript markup, and whoever drives it
+ * (the end-to-end tests) waits for this before using a control that hydration swaps.
+ */
+export function useMarkHydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = ''
+  }, [])
 }
 
 /**

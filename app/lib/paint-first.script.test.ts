@@ -22,7 +22,7 @@ function runOnPaintedPage(count: number) {
 }
 
 const live = () => document.querySelectorAll('link[rel="modulepreload"]').length
-const moduleScript = () => document.querySelector('script[type="module"]')
+const moduleScript = () => document.querySelector<HTMLScriptElement>('script[type="module"]')
 
 describe('the paint-first script', () => {
   it('starts the preloads a few per task, in their order, then the module script', () => {

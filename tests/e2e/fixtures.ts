@@ -34,6 +34,7 @@ type Fixtures = {
 
 // (a fixture's second argument is named `provide`, not `use`: the React hooks lint rule reads `use` as React's)
 export const test = base.extend<Fixtures, { apiURL: string }>({
+  page: async ({ page }, provide) => provide(gotoThenHydrated(page)),
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, provide) => provide(fromStack('E2E_BASE_URL')),
   // eslint-disable-next-line no-empty-pattern
@@ -45,7 +46,7 @@ export const test = base.extend<Fixtures, { apiURL: string }>({
     await provide(async (options = {}) => {
       const context = await browser.newContext(options)
       contexts.push(context)
-      return context.newPage()
+      return gotoThenHydrated(await context.newPage())
     })
     await Promise.all(contexts.map((context) => context.close()))
   },
@@ -63,9 +64,25 @@ export async function login(page: Page, email: string, { to = '/login' } = {}) {
   if (await page.evaluate(() => '__remixContext' in window)) await hydrated(page)
 }
 
-/** The shell swaps its no-JavaScript menu for a burger once React has hydrated the page. */
+/** Waits until React has hydrated the page (root.tsx marks `<html data-hydrated>`). */
 export async function hydrated(page: Page) {
-  await page.locator('button[aria-label="Toggle navigation"]').waitFor({ state: 'attached' })
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+}
+
+/**
+ * `page.goto` that, with JavaScript on, also waits for hydration: a page's code comes after its
+ * first paint, and a test that clicked a control hydration swaps raced React (the face form's
+ * camera input, the bell). A page without the app's code (sign-in) or without JavaScript returns
+ * at once.
+ */
+function gotoThenHydrated(page: Page) {
+  const goto = page.goto.bind(page)
+  page.goto = async (url, options) => {
+    const response = await goto(url, options)
+    if (await page.evaluate(() => '__remixContext' in window)) await hydrated(page)
+    return response
+  }
+  return page
 }
 
 export async function cookieNames(page: Page) {
